@@ -1,0 +1,93 @@
+package org.kanon.testing;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.kanon.db.ConnectionSettings;
+import org.kanon.db.Database;
+
+/**
+ * The real databases tests run on: a fresh in-memory Derby database each time, and, when the environment variable
+ * {@value #PG_VARIABLE} names a PostgreSQL server (.ci/run always sets it), a fresh PostgreSQL database created
+ * on that server and dropped again afterwards.
+ */
+public final class TestDatabases {
+    public static final String PG_VARIABLE = "KANON_TEST_PG_URL";
+    private static final AtomicInteger COUNTER = new AtomicInteger();
+
+    private TestDatabases() {
+    }
+
+    public enum Kind { DERBY, POSTGRES }
+
+    /** The kinds available here: Derby always, PostgreSQL when configured. Used as a parameter source. */
+    public static List<Kind> kinds() {
+        List<Kind> kinds = new ArrayList<>();
+        kinds.add(Kind.DERBY);
+        if (pgUrl() != null) {
+            kinds.add(Kind.POSTGRES);
+        }
+        return kinds;
+    }
+
+    public static String pgUrl() {
+        String url = System.getenv(PG_VARIABLE);
+        return url == null || url.isBlank() ? null : url;
+    }
+
+    /** Settings for a fresh, empty database of that kind; call {@link #dispose} when done. */
+    public static ConnectionSettings fresh(Kind kind) {
+        if (kind == Kind.DERBY) {
+            return new ConnectionSettings("jdbc:derby:memory:kanon_t" + COUNTER.incrementAndGet() + "_"
+                    + UUID.randomUUID().toString().substring(0, 8) + ";create=true", null, null);
+        }
+        String admin = pgUrl();
+        String name = "kanon_t_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        try (Connection c = DriverManager.getConnection(admin, pgUser(), null); Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE " + name);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create test database on " + admin, e);
+        }
+        return new ConnectionSettings(admin.replaceFirst("/[^/?]*(\\?|$)", "/" + name + "$1"), pgUser(), null);
+    }
+
+    private static String pgUser() {
+        String user = System.getenv("KANON_TEST_PG_USER");
+        return user == null ? "postgres" : user;
+    }
+
+    public static Database open(Kind kind) {
+        return Database.openScratch(fresh(kind));
+    }
+
+    /** Drops a database made by {@link #fresh}; Derby in-memory ones are dropped by {@link Database#close()}. */
+    public static void dispose(ConnectionSettings settings) {
+        if (!settings.url().startsWith("jdbc:postgresql:")) {
+            dropDerby(settings.url());
+            return;
+        }
+        String name = settings.url().replaceFirst("^.*/([^/?]+)(\\?.*)?$", "$1");
+        try (Connection c = DriverManager.getConnection(pgUrl(), pgUser(), null); Statement s = c.createStatement()) {
+            s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot drop test database " + name, e);
+        }
+    }
+
+    private static void dropDerby(String url) {
+        if (!url.startsWith("jdbc:derby:memory:")) {
+            return;
+        }
+        String db = url.substring(0, url.indexOf(';') < 0 ? url.length() : url.indexOf(';'));
+        try (Connection ignored = DriverManager.getConnection(db + ";drop=true")) {
+            // success is reported as SQLException 08006
+        } catch (SQLException expected) {
+            // 08006 dropped, XJ004 already gone
+        }
+    }
+}
