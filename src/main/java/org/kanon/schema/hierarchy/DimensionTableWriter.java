@@ -1,0 +1,215 @@
+package org.kanon.schema.hierarchy;
+
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jooq.DSLContext;
+import org.jooq.DataType;
+import org.jooq.Field;
+import org.jooq.Name;
+import org.jooq.Query;
+import org.jooq.Table;
+import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
+import org.kanon.InvalidInputException;
+import org.kanon.db.Database;
+import org.kanon.db.Identifiers;
+import org.kanon.db.KanonSchemas;
+import org.kanon.db.Relations;
+import org.kanon.schema.Column;
+import org.kanon.schema.ColumnTypes;
+import org.kanon.schema.SourceRegistry;
+import org.kanon.schema.SourceTable;
+
+/**
+ * Binds a hierarchy to a column: checks it covers every value the column holds, then materializes it as a
+ * dimension table in KANON_DIM and records it in the catalog, all in one transaction. Rebinding replaces the old
+ * dimension table.
+ */
+public final class DimensionTableWriter {
+    private static final int MAX_MISSING_LISTED = 10;
+    private static final int BATCH = 500;
+
+    private final Database db;
+    private final HierarchyCatalog catalog;
+    private final SourceRegistry registry;
+
+    public DimensionTableWriter(Database db) {
+        this.db = db;
+        this.catalog = new HierarchyCatalog(db);
+        this.registry = new SourceRegistry(db);
+    }
+
+    /** The distinct non-null values of a column in their SQL text form, for the hierarchy builders. */
+    public List<String> distinctValues(SourceTable source, Column column) {
+        Field<Object> f = DSL.field(DSL.name(column.name()));
+        List<String> values = new ArrayList<>();
+        for (Object v : db.dsl().selectDistinct(f).from(source.table()).where(f.isNotNull()).fetch(0)) {
+            values.add(String.valueOf(ColumnTypes.normalize(v) instanceof java.math.BigDecimal b ? b.toPlainString() : ColumnTypes.normalize(v)));
+        }
+        return values;
+    }
+
+    public Dimension bind(SourceTable source, Column column, Hierarchy hierarchy) {
+        Map<Object, List<String>> byKey = typedRows(column, hierarchy);
+        checkCoverage(source, column, hierarchy, byKey);
+        Identifiers ids = db.identifiers();
+        String schema = ids.fold(KanonSchemas.DIMENSIONS);
+        String keyColumn = ids.fold(HierarchyCatalog.KEY_COLUMN);
+        String prefix = ids.fold(HierarchyCatalog.LEVEL_PREFIX);
+        db.dsl().transaction(cfg -> {
+            DSLContext tx = cfg.dsl();
+            int sourceId = registry.register(tx, source);
+            catalog.find(tx, source, column.name()).ifPresent(old -> unbind(tx, sourceId, old.dimension()));
+            String table = freeTableName(tx, source, column);
+            Name tableName = DSL.name(schema, table);
+            createTable(tx, tableName, column, hierarchy, keyColumn, prefix);
+            insertRows(tx, tableName, column, hierarchy, byKey, keyColumn, prefix);
+            tx.createIndex(DSL.name(table + "_V")).on(DSL.table(tableName), DSL.field(DSL.name(keyColumn))).execute();
+            record(tx, sourceId, column, hierarchy, schema, table);
+        });
+        return catalog.find(source, column).orElseThrow();
+    }
+
+    /** Leaves parsed into the column's type, so that 40 in the file meets INTEGER 40 in the table. */
+    private static Map<Object, List<String>> typedRows(Column column, Hierarchy hierarchy) {
+        Map<Object, List<String>> byKey = new HashMap<>();
+        for (List<String> row : hierarchy.rows()) {
+            String leaf = row.get(0);
+            Object key;
+            try {
+                key = leaf == null ? null : ColumnTypes.normalize(ColumnTypes.parse(column, leaf));
+            } catch (IllegalArgumentException e) {
+                throw new InvalidInputException("hierarchy for " + column.name() + " (" + hierarchy.origin() + "): value "
+                        + e.getMessage() + " of column " + column.name());
+            }
+            if (byKey.put(key, row) != null) {
+                throw new InvalidInputException("hierarchy for " + column.name() + " (" + hierarchy.origin() + "): value '"
+                        + ColumnTypes.abbreviate(String.valueOf(leaf)) + "' appears twice once read as " + column.sqlType());
+            }
+        }
+        return byKey;
+    }
+
+    private void checkCoverage(SourceTable source, Column column, Hierarchy hierarchy, Map<Object, List<String>> byKey) {
+        Field<Object> f = DSL.field(DSL.name(column.name()));
+        Set<String> missing = new LinkedHashSet<>();
+        long missingCount = 0;
+        boolean hasNull = false;
+        for (Object v : db.dsl().selectDistinct(f).from(source.table()).fetch(0)) {
+            if (v == null) {
+                hasNull = true;
+            } else if (!byKey.containsKey(ColumnTypes.normalize(v))) {
+                missingCount++;
+                if (missing.size() < MAX_MISSING_LISTED) {
+                    missing.add(ColumnTypes.abbreviate(String.valueOf(v)));
+                }
+            }
+        }
+        if (missingCount > 0) {
+            throw new InvalidInputException("hierarchy for " + source.displayName() + "." + column.name() + " ("
+                    + hierarchy.origin() + ") lacks " + missingCount + " value(s) that occur in the column: "
+                    + String.join(", ", missing) + (missingCount > missing.size() ? ", ..." : ""));
+        }
+        if (hasNull && !hierarchy.mapsNull()) {
+            throw new InvalidInputException("column " + source.displayName() + "." + column.name()
+                    + " has NULL values but its hierarchy (" + hierarchy.origin()
+                    + ") maps no NULL; add a line whose first field is empty");
+        }
+    }
+
+    private void createTable(DSLContext tx, Name table, Column column, Hierarchy h, String keyColumn, String prefix) {
+        var create = tx.createTable(table).column(DSL.name(keyColumn), ColumnTypes.dataType(column).nullable(h.mapsNull()));
+        for (int level = 0; level <= h.height(); level++) {
+            int width = 1;
+            for (List<String> row : h.rows()) {
+                String label = row.get(level);
+                width = Math.max(width, label == null ? 0 : label.length());
+            }
+            DataType<String> type = SQLDataType.VARCHAR(Math.min(width, 32672));
+            create = create.column(DSL.name(prefix + level), level == 0 ? type.nullable(true) : type.nullable(false));
+        }
+        create.execute();
+    }
+
+    private void insertRows(DSLContext tx, Name tableName, Column column, Hierarchy h, Map<Object, List<String>> byKey,
+                            String keyColumn, String prefix) {
+        Table<?> table = DSL.table(tableName);
+        List<Field<?>> fields = new ArrayList<>();
+        fields.add(DSL.field(DSL.name(keyColumn), ColumnTypes.dataType(column)));
+        for (int level = 0; level <= h.height(); level++) {
+            fields.add(DSL.field(DSL.name(prefix + level), String.class));
+        }
+        List<Query> batch = new ArrayList<>();
+        for (Map.Entry<Object, List<String>> e : byKey.entrySet()) {
+            Object key = e.getKey() == null ? null : ColumnTypes.parse(column, e.getValue().get(0));
+            List<Object> values = new ArrayList<>();
+            values.add(key);
+            values.addAll(e.getValue());
+            batch.add(tx.insertInto(table).columns(fields).values(values));
+            if (batch.size() == BATCH) {
+                tx.batch(batch).execute();
+                batch.clear();
+            }
+        }
+        if (!batch.isEmpty()) {
+            tx.batch(batch).execute();
+        }
+    }
+
+    private void record(DSLContext tx, int sourceId, Column column, Hierarchy h, String schema, String table) {
+        tx.insertInto(catalog.hierarchies.table())
+                .set(h("source_id", Integer.class), sourceId)
+                .set(h("column_name", String.class), column.name())
+                .set(h("height", Integer.class), h.height())
+                .set(h("leaf_count", Integer.class), h.leafCount())
+                .set(h("maps_null", Boolean.class), h.mapsNull())
+                .set(h("dimension_schema", String.class), schema)
+                .set(h("dimension_table", String.class), table)
+                .set(h("origin", String.class), h.origin().length() > 2000 ? h.origin().substring(0, 2000) : h.origin())
+                .set(h("created_at", LocalDateTime.class), LocalDateTime.now())
+                .execute();
+        Integer id = tx.select(h("id", Integer.class)).from(catalog.hierarchies.table())
+                .where(h("source_id", Integer.class).eq(sourceId).and(h("column_name", String.class).eq(column.name())))
+                .fetchSingle(0, Integer.class);
+        for (int level = 0; level <= h.height(); level++) {
+            tx.insertInto(catalog.levels.table())
+                    .set(catalog.levels.field("hierarchy_id", Integer.class), id)
+                    .set(catalog.levels.field("level_no", Integer.class), level)
+                    .set(catalog.levels.field("column_name", String.class), db.identifiers().fold(HierarchyCatalog.LEVEL_PREFIX + level))
+                    .set(catalog.levels.field("distinct_values", Integer.class), h.distinctValues(level))
+                    .execute();
+        }
+    }
+
+    private void unbind(DSLContext tx, int sourceId, Dimension old) {
+        Relations.dropIfExists(tx, old.schema(), old.table());
+        tx.deleteFrom(catalog.hierarchies.table())
+                .where(catalog.hierarchies.field("source_id", Integer.class).eq(sourceId)
+                        .and(catalog.hierarchies.field("column_name", String.class).eq(old.attribute())))
+                .execute();
+    }
+
+    /** D_<table>_<column>, made plain and short enough for both databases, with a suffix if already taken. */
+    private String freeTableName(DSLContext tx, SourceTable source, Column column) {
+        Identifiers ids = db.identifiers();
+        String base = "D_" + Identifiers.sanitize(source.name()) + "_" + Identifiers.sanitize(column.name());
+        if (base.length() > Identifiers.MAX_LENGTH - 4) {
+            base = base.substring(0, Identifiers.MAX_LENGTH - 4);
+        }
+        Field<String> taken = catalog.hierarchies.field("dimension_table", String.class);
+        String candidate = ids.fold(base);
+        for (int n = 2; tx.fetchExists(DSL.selectOne().from(catalog.hierarchies.table()).where(taken.eq(candidate))); n++) {
+            candidate = ids.fold(base + "_" + n);
+        }
+        return candidate;
+    }
+
+    private <T> Field<T> h(String column, Class<T> type) {
+        return catalog.hierarchies.field(column, type);
+    }
+}
