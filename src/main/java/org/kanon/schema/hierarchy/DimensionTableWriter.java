@@ -55,8 +55,20 @@ public final class DimensionTableWriter {
     }
 
     public Dimension bind(SourceTable source, Column column, Hierarchy hierarchy) {
-        Map<Object, List<String>> byKey = typedRows(column, hierarchy);
-        checkCoverage(source, column, hierarchy, byKey);
+        return bindAll(source, Map.of(column, hierarchy)).get(0);
+    }
+
+    /**
+     * Binds several hierarchies at once: all are checked against the data before anything is written, and all are
+     * written in one transaction, so a bad file among many leaves the catalog as it was.
+     */
+    public List<Dimension> bindAll(SourceTable source, Map<Column, Hierarchy> hierarchies) {
+        Map<Column, Map<Object, List<String>>> typed = new java.util.LinkedHashMap<>();
+        for (Map.Entry<Column, Hierarchy> e : hierarchies.entrySet()) {
+            Map<Object, List<String>> byKey = typedRows(e.getKey(), e.getValue());
+            checkCoverage(source, e.getKey(), e.getValue(), byKey);
+            typed.put(e.getKey(), byKey);
+        }
         Identifiers ids = db.identifiers();
         String schema = ids.fold(KanonSchemas.DIMENSIONS);
         String keyColumn = ids.fold(HierarchyCatalog.KEY_COLUMN);
@@ -64,15 +76,23 @@ public final class DimensionTableWriter {
         db.dsl().transaction(cfg -> {
             DSLContext tx = cfg.dsl();
             int sourceId = registry.register(tx, source);
-            catalog.find(tx, source, column.name()).ifPresent(old -> unbind(tx, sourceId, old.dimension()));
-            String table = freeTableName(tx, source, column);
-            Name tableName = DSL.name(schema, table);
-            createTable(tx, tableName, column, hierarchy, keyColumn, prefix);
-            insertRows(tx, tableName, column, hierarchy, byKey, keyColumn, prefix);
-            tx.createIndex(DSL.name(table + "_V")).on(DSL.table(tableName), DSL.field(DSL.name(keyColumn))).execute();
-            record(tx, sourceId, column, hierarchy, schema, table);
+            for (Map.Entry<Column, Hierarchy> e : hierarchies.entrySet()) {
+                Column column = e.getKey();
+                Hierarchy hierarchy = e.getValue();
+                catalog.find(tx, source, column.name()).ifPresent(old -> unbind(tx, sourceId, old.dimension()));
+                String table = freeTableName(tx, source, column);
+                Name tableName = DSL.name(schema, table);
+                createTable(tx, tableName, column, hierarchy, keyColumn, prefix);
+                insertRows(tx, tableName, column, hierarchy, typed.get(column), keyColumn, prefix);
+                tx.createIndex(DSL.name(table + "_V")).on(DSL.table(tableName), DSL.field(DSL.name(keyColumn))).execute();
+                record(tx, sourceId, column, hierarchy, schema, table);
+            }
         });
-        return catalog.find(source, column).orElseThrow();
+        List<Dimension> bound = new ArrayList<>();
+        for (Column column : hierarchies.keySet()) {
+            bound.add(catalog.find(source, column).orElseThrow());
+        }
+        return bound;
     }
 
     /** Leaves parsed into the column's type, so that 40 in the file meets INTEGER 40 in the table. */

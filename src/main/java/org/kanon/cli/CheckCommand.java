@@ -1,0 +1,61 @@
+package org.kanon.cli;
+
+import java.time.LocalDateTime;
+import org.kanon.db.Database;
+import org.kanon.frequency.StarSchema;
+import org.kanon.lattice.LevelVector;
+import org.kanon.privacy.CheckResult;
+import org.kanon.privacy.KAnonymity;
+import org.kanon.privacy.KAnonymityCheck;
+import org.kanon.release.RunLog;
+import org.kanon.schema.SourceTable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "check", description = {"Is the table k-anonymous at this node of the generalization lattice?",
+        "Exit 0 when it is (within the suppression allowance), 1 when it is not."})
+final class CheckCommand extends KanonSubcommand {
+    @Mixin
+    NodeOptions options;
+
+    @Option(names = "--levels", paramLabel = "L1,L2,..", description = "Generalization level per QI (default all 0).")
+    String levels;
+
+    @Override
+    public Integer call() {
+        LocalDateTime started = LocalDateTime.now();
+        options.require();
+        try (Database db = openDatabase()) {
+            KAnonymity model = options.model();
+            SourceTable source = options.source(db);
+            StarSchema schema = options.schema(db, source);
+            LevelVector node = options.node(levels, schema);
+            CheckResult r = new KAnonymityCheck(db.dsl()).check(schema, node, model, options.suppressionLimit());
+            print(source, schema, r);
+            String outcome = r.satisfied() ? "ANONYMOUS" : "NOT_ANONYMOUS";
+            new RunLog(db).record(db.dsl(), "check", source, options.describe(levels), outcome, summary(r), null, started);
+            return r.satisfied() ? ExitCodes.OK : ExitCodes.NOT_MET;
+        }
+    }
+
+    private void print(SourceTable source, StarSchema schema, CheckResult r) {
+        var out = out();
+        out.printf("%s at %s (levels %s): %d rows in %d classes, smallest class %d%n", source.displayName(),
+                r.node().toString(schema.names()), r.node().toCsv(), r.rows(), r.classes(), r.smallestClass());
+        out.printf("classes below k=%d: %d, holding %d rows; suppression allowance %d rows%n", r.model().k(),
+                r.classesBelowK(), r.rowsBelowK(), r.suppressionAllowance());
+        if (r.satisfiedWithoutSuppression()) {
+            out.printf("%s: yes%n", r.model());
+        } else if (r.satisfied()) {
+            out.printf("%s: yes, after suppressing %d rows%n", r.model(), r.rowsBelowK());
+        } else {
+            out.printf("%s: no (%d rows would have to be suppressed, %d allowed)%n", r.model(), r.rowsBelowK(), r.suppressionAllowance());
+        }
+        out.flush();
+    }
+
+    private static String summary(CheckResult r) {
+        return "rows=" + r.rows() + " classes=" + r.classes() + " smallest=" + r.smallestClass() + " rowsBelowK=" + r.rowsBelowK();
+    }
+}

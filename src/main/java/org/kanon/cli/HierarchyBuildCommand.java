@@ -1,0 +1,42 @@
+package org.kanon.cli;
+
+import java.util.Map;
+import org.kanon.db.Database;
+import org.kanon.schema.Column;
+import org.kanon.schema.SourceTable;
+import org.kanon.schema.TableResolver;
+import org.kanon.schema.hierarchy.Dimension;
+import org.kanon.schema.hierarchy.DimensionTableWriter;
+import org.kanon.schema.hierarchy.Hierarchy;
+import org.kanon.schema.hierarchy.HierarchyBuilders;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "build", description = {"Build a hierarchy for a column from its own values and bind it.",
+        "Specs: interval:5,10,20 (numeric bands, then *), mask or mask:N (right-to-left masking, zip codes),",
+        "suppress (value -> *), date or date:PATTERN (day -> month -> year -> *)."})
+final class HierarchyBuildCommand extends KanonSubcommand {
+    @Option(names = "--table", required = true, paramLabel = "T", description = "Source table.")
+    String table;
+
+    @Option(names = "--column", required = true, paramLabel = "A", description = "Column.")
+    String column;
+
+    @Option(names = "--spec", required = true, paramLabel = "SPEC", description = "Builder, e.g. interval:5,10,20.")
+    String builderSpec;
+
+    @Override
+    public Integer call() {
+        var builder = HierarchyBuilders.parse(builderSpec);
+        try (Database db = openDatabase()) {
+            SourceTable source = new TableResolver(db).resolve(table);
+            Column c = source.column(column);
+            DimensionTableWriter writer = new DimensionTableWriter(db);
+            Hierarchy h = builder.build(c.name(), writer.distinctValues(source, c));
+            Dimension d = writer.bind(source, c, h);
+            HierarchyListCommand.print(out(), source, java.util.List.of(d), Map.of(c, h));
+            out().flush();
+            return ExitCodes.OK;
+        }
+    }
+}

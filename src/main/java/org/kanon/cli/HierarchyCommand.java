@@ -1,0 +1,13 @@
+package org.kanon.cli;
+
+import picocli.CommandLine.Command;
+
+@Command(name = "hierarchy", description = "Bind generalization hierarchies to columns (stored as dimension tables in KANON_DIM).",
+        subcommands = {HierarchyImportCommand.class, HierarchyBuildCommand.class, HierarchyListCommand.class})
+final class HierarchyCommand extends KanonSubcommand {
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(out());
+        return ExitCodes.USAGE;
+    }
+}

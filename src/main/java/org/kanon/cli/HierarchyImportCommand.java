@@ -1,0 +1,63 @@
+package org.kanon.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.kanon.InvalidInputException;
+import org.kanon.db.Database;
+import org.kanon.schema.Column;
+import org.kanon.schema.SourceTable;
+import org.kanon.schema.TableResolver;
+import org.kanon.schema.hierarchy.ArxHierarchyReader;
+import org.kanon.schema.hierarchy.Dimension;
+import org.kanon.schema.hierarchy.DimensionTableWriter;
+import org.kanon.schema.hierarchy.Hierarchy;
+import org.kanon.schema.hierarchy.HierarchyFolder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "import", description = {"Bind ARX-format hierarchy files (value;level1;...;*) to the columns of a table.",
+        "With --dir, every <column>.csv or *_<column>.csv of the folder; all are checked before any is bound."})
+final class HierarchyImportCommand extends KanonSubcommand {
+    @Option(names = "--table", required = true, paramLabel = "T", description = "Source table.")
+    String table;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "Folder of hierarchy files.")
+    Path dir;
+
+    @Option(names = "--file", paramLabel = "FILE", description = "One hierarchy file (with --column).")
+    Path file;
+
+    @Option(names = "--column", paramLabel = "A", description = "Column for --file.")
+    String column;
+
+    @Override
+    public Integer call() {
+        if ((dir == null) == (file == null)) {
+            throw new InvalidInputException("hierarchy import: give either --dir DIR or --file FILE --column A");
+        }
+        if (file != null && column == null) {
+            throw new InvalidInputException("hierarchy import: --file needs --column");
+        }
+        try (Database db = openDatabase()) {
+            SourceTable source = new TableResolver(db).resolve(table);
+            Map<Column, Hierarchy> hierarchies;
+            List<String> unmatched = List.of();
+            if (dir != null) {
+                HierarchyFolder.Matched matched = HierarchyFolder.read(source, dir);
+                hierarchies = matched.hierarchies();
+                unmatched = matched.unmatched();
+            } else {
+                Column c = source.column(column);
+                hierarchies = Map.of(c, ArxHierarchyReader.read(file, c.name()));
+            }
+            List<Dimension> bound = new DimensionTableWriter(db).bindAll(source, hierarchies);
+            HierarchyListCommand.print(out(), source, bound, hierarchies);
+            for (String skipped : unmatched) {
+                out().printf("skipped %s: no column of %s matches its name%n", skipped, source.displayName());
+            }
+            out().flush();
+            return ExitCodes.OK;
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package org.kanon.cli;
+
+import java.nio.file.Path;
+import org.kanon.InvalidInputException;
+import org.kanon.db.Database;
+import org.kanon.ingest.CsvImporter;
+import org.kanon.ingest.ImportOptions;
+import org.kanon.ingest.ImportResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "import", description = {"Load a CSV file (header row first) into a new table.",
+        "The whole file is checked before anything is written; the load is one transaction."})
+final class ImportCommand extends KanonSubcommand {
+    @Parameters(paramLabel = "FILE", description = "CSV file with a header row.")
+    Path file;
+
+    @Option(names = "--table", required = true, paramLabel = "T", description = "Table to create ([schema.]name).")
+    String table;
+
+    @Option(names = "--delimiter", paramLabel = "C", description = "Field separator: , ; or tab (default: detected).")
+    String delimiter;
+
+    @Option(names = "--replace", description = "Drop and recreate the table if it exists.")
+    boolean replace;
+
+    @Override
+    public Integer call() {
+        Character sep = parseDelimiter(delimiter);
+        long start = System.nanoTime();
+        try (Database db = openDatabase()) {
+            ImportResult r = new CsvImporter(db).importCsv(file, table, new ImportOptions(sep, replace));
+            double seconds = (System.nanoTime() - start) / 1e9;
+            out().printf("imported %d rows into %s in %.2f s (separator '%s'; columns: %s)%n", r.rows(),
+                    r.table().displayName(), seconds, r.delimiter() == '\t' ? "\\t" : String.valueOf(r.delimiter()),
+                    String.join(", ", r.columns().stream().map(c -> c.name() + " " + c.sqlType()).toList()));
+            out().flush();
+            return ExitCodes.OK;
+        }
+    }
+
+    static Character parseDelimiter(String text) {
+        if (text == null) {
+            return null;
+        }
+        if (text.equals("\\t") || text.equalsIgnoreCase("tab")) {
+            return '\t';
+        }
+        if (text.length() != 1 || text.charAt(0) == '"' || Character.isLetterOrDigit(text.charAt(0))) {
+            throw new InvalidInputException("--delimiter: expected one character such as , ; or tab, got '" + text + "'");
+        }
+        return text.charAt(0);
+    }
+}

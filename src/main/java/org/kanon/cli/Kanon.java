@@ -1,0 +1,89 @@
+package org.kanon.cli;
+
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.kanon.InvalidInputException;
+import org.kanon.db.ConnectionSettings;
+import org.kanon.db.Database;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+/** The {@code kanon} command line: global connection options and the subcommands a DBA scripts against. */
+@Command(name = "kanon", mixinStandardHelpOptions = true, version = "kanon 0.1.0",
+        description = "Anonymize tables where they live: k-anonymity checks and releases in Derby or PostgreSQL.",
+        footer = {"", "Password: environment variable KANON_DB_PASSWORD (never a command-line argument).",
+                "Exit codes: 0 success, 1 privacy requirement not met, 2 bad input or usage, 3 internal error."},
+        subcommands = {ImportCommand.class, HierarchyCommand.class, CheckCommand.class, ReleaseCommand.class,
+                ExportCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+public final class Kanon implements Callable<Integer> {
+
+    @Option(names = "--db", scope = ScopeType.INHERIT, paramLabel = "JDBC_URL",
+            description = "Database URL (default: env KANON_DB_URL, else embedded Derby in ./kanon-db).")
+    String dbUrl;
+
+    @Option(names = "--user", scope = ScopeType.INHERIT, paramLabel = "NAME",
+            description = "Database user (default: env KANON_DB_USER).")
+    String user;
+
+    private Map<String, String> environment = System.getenv();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(commandLine(new Kanon()).execute(args));
+    }
+
+    /** The configured command line: our exit codes and one-line user errors. */
+    public static CommandLine commandLine(Kanon kanon) {
+        CommandLine cl = new CommandLine(kanon);
+        cl.setExecutionExceptionHandler(Kanon::handleExecutionException);
+        cl.setParameterExceptionHandler(Kanon::handleParameterException);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        return cl;
+    }
+
+    /** For tests: connection defaults as if these were the environment. */
+    public Kanon withEnvironment(Map<String, String> env) {
+        this.environment = env;
+        return this;
+    }
+
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+        return ExitCodes.OK;
+    }
+
+    ConnectionSettings connectionSettings() {
+        return ConnectionSettings.resolve(dbUrl, user, environment);
+    }
+
+    Database openDatabase() {
+        return Database.open(connectionSettings());
+    }
+
+    private static int handleExecutionException(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+        PrintWriter err = cl.getErr();
+        if (e instanceof InvalidInputException) {
+            err.println("kanon: " + e.getMessage());
+            err.flush();
+            return ExitCodes.USAGE;
+        }
+        err.println("kanon: internal error (please report it): " + e);
+        e.printStackTrace(err);
+        err.flush();
+        return ExitCodes.BUG;
+    }
+
+    private static int handleParameterException(CommandLine.ParameterException e, String[] args) {
+        CommandLine cl = e.getCommandLine();
+        PrintWriter err = cl.getErr();
+        err.println("kanon: " + e.getMessage() + " (see: " + cl.getCommandSpec().qualifiedName() + " --help)");
+        err.flush();
+        return ExitCodes.USAGE;
+    }
+}

@@ -1,0 +1,35 @@
+package org.kanon.cli;
+
+import org.kanon.db.Database;
+import org.kanon.release.ReleaseRecord;
+import org.kanon.release.ReleaseRegister;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "show", description = "Show a release's register entry, including the SQL that re-checks it.")
+final class ReleaseShowCommand extends KanonSubcommand {
+    @Parameters(paramLabel = "R", description = "Release name.")
+    String name;
+
+    @Override
+    public Integer call() {
+        try (Database db = openDatabase()) {
+            ReleaseRecord r = new ReleaseRegister(db).require(name);
+            var out = out();
+            out.printf("release:           %s%n", r.name());
+            out.printf("relation:          %s (%s)%n", r.relation(), r.kind().toLowerCase());
+            out.printf("source:            %s.%s%n", r.sourceSchema(), r.sourceTable());
+            out.printf("algorithm:         %s%n", r.algorithm());
+            out.printf("quasi-identifiers: %s%n", r.quasiIdentifiers());
+            out.printf("levels:            %s%n", r.levels());
+            out.printf("k:                 %d%n", r.k());
+            out.printf("suppression:       %s (limit %d rows, mode %s)%n", r.suppression(), r.suppressionLimit(), r.suppressMode());
+            out.printf("rows:              %d in, %d out, %d suppressed%n", r.rowsIn(), r.rowsOut(), r.rowsSuppressed());
+            out.printf("classes:           %d, smallest %d%n", r.classes(), r.smallestClass());
+            out.printf("created:           %s by %s%n", r.createdAt(), r.createdBy());
+            out.printf("re-check SQL (must return no row):%n%s%n", r.recheckSql());
+            out.flush();
+            return ExitCodes.OK;
+        }
+    }
+}

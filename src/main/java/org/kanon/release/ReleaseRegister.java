@@ -1,0 +1,104 @@
+package org.kanon.release;
+
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Optional;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.kanon.InvalidInputException;
+import org.kanon.db.CatalogTable;
+import org.kanon.db.Database;
+import org.kanon.db.Relations;
+
+/** The register of releases in the catalog: what exists, and dropping a release together with its relation. */
+public final class ReleaseRegister {
+    private final Database db;
+    private final CatalogTable releases;
+
+    public ReleaseRegister(Database db) {
+        this.db = db;
+        this.releases = new CatalogTable(db, "releases");
+    }
+
+    private <T> Field<T> f(String column, Class<T> type) {
+        return releases.field(column, type);
+    }
+
+    void insert(DSLContext tx, ReleaseRecord r) {
+        tx.insertInto(releases.table())
+                .set(f("release_name", String.class), r.name())
+                .set(f("source_schema", String.class), r.sourceSchema())
+                .set(f("source_table", String.class), r.sourceTable())
+                .set(f("relation_schema", String.class), r.relationSchema())
+                .set(f("relation_name", String.class), r.relationName())
+                .set(f("relation_kind", String.class), r.kind())
+                .set(f("algorithm", String.class), r.algorithm())
+                .set(f("quasi_identifiers", String.class), r.quasiIdentifiers())
+                .set(f("levels", String.class), r.levels())
+                .set(f("k", Integer.class), r.k())
+                .set(f("suppression", String.class), r.suppression())
+                .set(f("suppression_limit", Long.class), r.suppressionLimit())
+                .set(f("suppress_mode", String.class), r.suppressMode())
+                .set(f("rows_in", Long.class), r.rowsIn())
+                .set(f("rows_out", Long.class), r.rowsOut())
+                .set(f("rows_suppressed", Long.class), r.rowsSuppressed())
+                .set(f("classes", Long.class), r.classes())
+                .set(f("smallest_class", Long.class), r.smallestClass())
+                .set(f("created_by", String.class), r.createdBy())
+                .set(f("created_at", LocalDateTime.class), r.createdAt())
+                .set(f("recheck_sql", String.class), r.recheckSql())
+                .execute();
+    }
+
+    public List<ReleaseRecord> list() {
+        return db.dsl().select().from(releases.table()).orderBy(f("created_at", LocalDateTime.class), f("id", Integer.class))
+                .fetch(this::toRecord);
+    }
+
+    public Optional<ReleaseRecord> find(String name) {
+        return find(db.dsl(), name);
+    }
+
+    /** Exact name first, then a unique case-insensitive match (names fold like identifiers). */
+    Optional<ReleaseRecord> find(DSLContext ctx, String name) {
+        String wanted = name.trim();
+        List<ReleaseRecord> all = ctx.select().from(releases.table()).fetch(this::toRecord);
+        Optional<ReleaseRecord> exact = all.stream().filter(r -> r.name().equals(wanted)).findFirst();
+        if (exact.isPresent()) {
+            return exact;
+        }
+        List<ReleaseRecord> loose = all.stream().filter(r -> r.name().equalsIgnoreCase(wanted)).toList();
+        return loose.size() == 1 ? Optional.of(loose.get(0)) : Optional.empty();
+    }
+
+    public ReleaseRecord require(String name) {
+        return find(name).orElseThrow(() -> new InvalidInputException("release '" + name + "' not found (kanon release list shows them)"));
+    }
+
+    /** Drops the relation and its register row in one transaction. */
+    public ReleaseRecord drop(String name) {
+        ReleaseRecord r = require(name);
+        db.dsl().transaction(cfg -> delete(cfg.dsl(), r));
+        return r;
+    }
+
+    void delete(DSLContext tx, ReleaseRecord r) {
+        Relations.dropIfExists(tx, r.relationSchema(), r.relationName());
+        tx.deleteFrom(releases.table()).where(f("release_name", String.class).eq(r.name())).execute();
+    }
+
+    private ReleaseRecord toRecord(Record r) {
+        return new ReleaseRecord(
+                r.get(f("release_name", String.class)), r.get(f("source_schema", String.class)),
+                r.get(f("source_table", String.class)), r.get(f("relation_schema", String.class)),
+                r.get(f("relation_name", String.class)), r.get(f("relation_kind", String.class)),
+                r.get(f("algorithm", String.class)), r.get(f("quasi_identifiers", String.class)),
+                r.get(f("levels", String.class)), r.get(f("k", Integer.class)), r.get(f("suppression", String.class)),
+                r.get(f("suppression_limit", Long.class)), r.get(f("suppress_mode", String.class)),
+                r.get(f("rows_in", Long.class)), r.get(f("rows_out", Long.class)), r.get(f("rows_suppressed", Long.class)),
+                r.get(f("classes", Long.class)), r.get(f("smallest_class", Long.class)),
+                r.get(f("created_by", String.class)), r.get(f("created_at", LocalDateTime.class)),
+                r.get(f("recheck_sql", String.class)));
+    }
+}

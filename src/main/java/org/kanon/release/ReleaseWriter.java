@@ -1,0 +1,214 @@
+package org.kanon.release;
+
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jooq.Condition;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Name;
+import org.jooq.Record;
+import org.jooq.Record2;
+import org.jooq.Result;
+import org.jooq.Select;
+import org.jooq.Table;
+import org.jooq.impl.DSL;
+import org.kanon.InvalidInputException;
+import org.kanon.db.Database;
+import org.kanon.db.Identifiers;
+import org.kanon.db.KanonSchemas;
+import org.kanon.db.Relations;
+import org.kanon.frequency.FrequencySets;
+import org.kanon.frequency.QuasiIdentifier;
+import org.kanon.frequency.StarSchema;
+import org.kanon.privacy.CheckResult;
+import org.kanon.privacy.KAnonymityCheck;
+import org.kanon.schema.AttributeRole;
+import org.kanon.schema.Column;
+import org.kanon.schema.SourceRegistry;
+import org.kanon.schema.SourceTable;
+
+/**
+ * Writes a full-domain generalization back into the database as a view (or a table) in KANON_RELEASE and
+ * registers it, in one transaction: either the relation and its register row both exist, or neither does.
+ * Before committing, the release is re-checked from the released relation alone by the register's own
+ * re-check statement.
+ */
+public final class ReleaseWriter {
+    /** Points in the transaction where a test can make the release fail. */
+    enum Stage { RELATION_CREATED, REGISTERED }
+
+    private final Database db;
+    private final ReleaseRegister register;
+    private Stage failAt;
+
+    public ReleaseWriter(Database db) {
+        this.db = db;
+        this.register = new ReleaseRegister(db);
+    }
+
+    /** For tests: throw right after the given stage, inside the transaction. */
+    void failAt(Stage stage) {
+        this.failAt = stage;
+    }
+
+    public ReleaseOutcome release(ReleaseRequest request) {
+        validate(request);
+        StarSchema schema = request.schema();
+        CheckResult check = new KAnonymityCheck(db.dsl()).check(schema, request.node(), request.model(), request.suppression());
+        if (!check.satisfied()) {
+            return new ReleaseOutcome(check, null);
+        }
+        Identifiers ids = db.identifiers();
+        String relationSchema = ids.fold(KanonSchemas.RELEASES);
+        String relationName = ids.fold(request.name().trim());
+        ReleaseRecord record = db.dsl().transactionResult(cfg -> {
+            DSLContext tx = cfg.dsl();
+            clearName(tx, request, relationSchema, relationName);
+            Select<?> select = releaseSelect(tx, request);
+            Name relation = DSL.name(relationSchema, relationName);
+            if (request.materialize()) {
+                tx.createTable(relation).as(select).withNoData().execute();
+                tx.insertInto(DSL.table(relation)).select(select).execute();
+            } else {
+                tx.createView(relation).as(select).execute();
+            }
+            maybeFail(Stage.RELATION_CREATED);
+            long rowsOut = tx.fetchCount(DSL.table(relation));
+            Record2<Integer, Integer> shape = classShape(tx, relation, schema.names());
+            String recheckSql = tx.renderInlined(RecheckQuery.build(tx, relationSchema, relationName,
+                    releasedQiColumns(schema), request.model().k(), request.mode()));
+            verify(tx, recheckSql, request.name());
+            ReleaseRecord r = new ReleaseRecord(request.name().trim(), schema.fact().schema(), schema.fact().name(),
+                    relationSchema, relationName, request.materialize() ? "TABLE" : "VIEW", request.algorithm(),
+                    String.join(",", schema.names()), request.node().toCsv(), request.model().k(),
+                    request.suppression().toString(), check.suppressionAllowance(), request.mode().label(), check.rows(),
+                    rowsOut, check.rowsBelowK(), shape.value1(), shape.value2() == null ? 0 : shape.value2(), tx.select(DSL.currentUser()).fetchOne(0, String.class),
+                    LocalDateTime.now().withNano(0), recheckSql);
+            register.insert(tx, r);
+            recordRoles(tx, request);
+            maybeFail(Stage.REGISTERED);
+            return r;
+        });
+        return new ReleaseOutcome(check, record);
+    }
+
+    private void validate(ReleaseRequest request) {
+        String name = request.name() == null ? "" : request.name().trim();
+        if (name.isEmpty()) {
+            throw new InvalidInputException("--name: a release name is required");
+        }
+        if (name.length() > Identifiers.MAX_LENGTH) {
+            throw new InvalidInputException("--name: at most " + Identifiers.MAX_LENGTH + " characters, got " + name.length());
+        }
+        SourceTable fact = request.schema().fact();
+        for (String identifying : request.identifying()) {
+            if (request.schema().names().contains(identifying)) {
+                throw new InvalidInputException("--identifying: " + identifying + " is also a quasi-identifier");
+            }
+        }
+        if (fact.schema().equals(db.identifiers().fold(KanonSchemas.RELEASES))) {
+            // a release of a release is fine in principle, but replacing it could drop the source: refuse the ambiguity
+            if (db.identifiers().fold(name).equals(fact.name())) {
+                throw new InvalidInputException("--name: release " + name + " would replace its own source table");
+            }
+        }
+    }
+
+    /** An existing release of that name is an error unless --replace; a stray relation of that name likewise. */
+    private void clearName(DSLContext tx, ReleaseRequest request, String relationSchema, String relationName) {
+        Optional<ReleaseRecord> existing = register.find(tx, request.name());
+        if (existing.isPresent()) {
+            if (!request.replace()) {
+                throw new InvalidInputException("release '" + existing.get().name() + "' already exists (" + existing.get().relation()
+                        + "); use --replace to overwrite it");
+            }
+            register.delete(tx, existing.get());
+        }
+        if (Relations.exists(tx, relationSchema, relationName)) {
+            if (!request.replace()) {
+                throw new InvalidInputException(relationSchema + "." + relationName + " already exists; use --replace to overwrite it");
+            }
+            Relations.dropIfExists(tx, relationSchema, relationName);
+        }
+    }
+
+    /**
+     * Every column of the source except identifying ones, quasi-identifiers generalized through the dimension
+     * tables, joined to the frequency set of the node so that rows of classes below k are removed or starred.
+     * Because the class sizes are part of the statement, a view stays k-anonymous when the source changes later.
+     */
+    private Select<?> releaseSelect(DSLContext tx, ReleaseRequest request) {
+        StarSchema schema = request.schema();
+        var node = request.node();
+        int k = request.model().k();
+        Table<?> fs = new FrequencySets(tx).query(schema, node).asTable(DSL.name("fs"));
+        Field<Integer> classSize = DSL.field(DSL.name("fs", FrequencySets.COUNT), Integer.class);
+        Condition joinFs = DSL.noCondition();
+        List<QuasiIdentifier> qis = schema.quasiIdentifiers();
+        for (int i = 0; i < qis.size(); i++) {
+            Field<Object> g = DSL.field(schema.generalized(node, i).getQualifiedName());
+            Field<Object> q = DSL.field(DSL.name("fs", "q" + (i + 1)));
+            boolean nullable = qis.get(i).dimension().map(d -> d.mapsNull()).orElse(false);
+            joinFs = joinFs.and(nullable ? g.eq(q).or(g.isNull().and(q.isNull())) : g.eq(q));
+        }
+        List<Field<?>> select = new ArrayList<>();
+        for (Column c : schema.fact().columns()) {
+            if (request.identifying().contains(c.name())) {
+                continue;
+            }
+            int qi = schema.names().indexOf(c.name());
+            Name out = DSL.name(c.name());
+            if (qi < 0) {
+                select.add(schema.fact().field(StarSchema.FACT_ALIAS, c).as(out));
+            } else if (request.mode() == SuppressMode.STAR) {
+                Field<String> text = TextValues.of(schema.generalized(node, qi), c, db.dialect());
+                select.add(DSL.when(classSize.ge(DSL.inline(k)), text).else_(DSL.inline("*")).as(out));
+            } else {
+                select.add(schema.generalized(node, qi).as(out));
+            }
+        }
+        Condition where = request.mode() == SuppressMode.REMOVE ? classSize.ge(DSL.inline(k)) : DSL.noCondition();
+        return tx.select(select).from(schema.from(node).join(fs).on(joinFs)).where(where);
+    }
+
+    private static List<String> releasedQiColumns(StarSchema schema) {
+        return schema.names();
+    }
+
+    /** Runs the register's re-check statement, exactly as stored, against the new relation. */
+    private static void verify(DSLContext tx, String recheckSql, String name) {
+        Result<Record> violations = tx.fetch(recheckSql);
+        if (!violations.isEmpty()) {
+            throw new IllegalStateException("release " + name + " failed its own re-check: " + violations.size()
+                    + " class(es) below k; nothing was written");
+        }
+    }
+
+    /** Number of classes and the smallest one, as the released relation itself shows them. */
+    private static Record2<Integer, Integer> classShape(DSLContext tx, Name relation, List<String> qiColumns) {
+        List<Field<?>> qis = qiColumns.stream().<Field<?>>map(c -> DSL.field(DSL.name(c))).toList();
+        Table<?> classes = tx.select(DSL.count().as(DSL.name("n"))).from(DSL.table(relation)).groupBy(qis).asTable(DSL.name("c"));
+        Field<Integer> n = DSL.field(DSL.name("c", "n"), Integer.class);
+        return tx.select(DSL.count(), DSL.min(n)).from(classes).fetchSingle();
+    }
+
+    private void recordRoles(DSLContext tx, ReleaseRequest request) {
+        SourceTable fact = request.schema().fact();
+        var roles = new java.util.LinkedHashMap<Column, AttributeRole>();
+        for (QuasiIdentifier qi : request.schema().quasiIdentifiers()) {
+            roles.put(qi.column(), AttributeRole.QUASI_IDENTIFYING);
+        }
+        for (String id : request.identifying()) {
+            roles.put(fact.column(id), AttributeRole.IDENTIFYING);
+        }
+        new SourceRegistry(db).setRoles(tx, fact, roles);
+    }
+
+    private void maybeFail(Stage stage) {
+        if (stage == failAt) {
+            throw new IllegalStateException("injected failure after " + stage);
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package org.kanon.release;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.List;
+import java.util.Set;
+import org.jooq.Record;
+import org.jooq.Result;
+import org.jooq.impl.DSL;
+import org.junit.jupiter.api.DisplayName;
+import org.kanon.InvalidInputException;
+import org.kanon.db.Database;
+import org.kanon.db.KanonSchemas;
+import org.kanon.db.Relations;
+import org.kanon.frequency.StarSchema;
+import org.kanon.lattice.LevelVector;
+import org.kanon.privacy.KAnonymity;
+import org.kanon.privacy.SuppressionLimit;
+import org.kanon.schema.SourceTable;
+import org.kanon.schema.hierarchy.HierarchyCatalog;
+import org.kanon.testing.DatabaseTest;
+import org.kanon.testing.PaperTables;
+import org.kanon.testing.TestDatabases;
+
+class ReleaseWriterTest {
+
+    private static StarSchema sexZip(Database db, SourceTable patients) {
+        return StarSchema.of(patients, List.of("sex", "zipcode"), new HierarchyCatalog(db));
+    }
+
+    private static ReleaseRequest request(Database db, SourceTable patients, String name, LevelVector node, String suppression,
+                                          SuppressMode mode, boolean materialize, boolean replace) {
+        return new ReleaseRequest(name, sexZip(db, patients), node, new KAnonymity(2), SuppressionLimit.parse(suppression),
+                mode, materialize, replace, Set.of(), "full-domain");
+    }
+
+    private static Result<Record> rows(Database db, ReleaseRecord r) {
+        return db.dsl().selectFrom(DSL.table(DSL.name(r.relationSchema(), r.relationName()))).fetch();
+    }
+
+    private static long registered(Database db) {
+        return db.dsl().fetchCount(DSL.table(db.ours(KanonSchemas.CATALOG, "releases")));
+    }
+
+    @DatabaseTest
+    @DisplayName("Patients released at <S1, Z0> with k=2: a view of 6 rows, Sex = Person, re-check SQL returns nothing")
+    void releasesAViewAndRegistersIt(TestDatabases.Kind kind) {
+        try (Database db = TestDatabases.open(kind)) {
+            SourceTable patients = PaperTables.patients(db);
+            ReleaseOutcome outcome = new ReleaseWriter(db).release(
+                    request(db, patients, "patients_k2", new LevelVector(1, 0), "0", SuppressMode.REMOVE, false, false));
+            assertTrue(outcome.released());
+            ReleaseRecord r = outcome.release();
+            assertEquals("VIEW", r.kind());
+            assertEquals(Relations.Kind.VIEW, Relations.kind(db.dsl(), r.relationSchema(), r.relationName()).orElseThrow());
+            Result<Record> rows = rows(db, r);
+            assertEquals(6, rows.size());
+            String sex = patients.column("sex").name();
+            assertTrue(rows.stream().allMatch(x -> "Person".equals(x.get(sex))), "Sex generalized to S1 = Person");
+            assertEquals(4, rows.fields().length, "birthdate, sex, zipcode, disease are all kept");
+            assertEquals(6, r.rowsIn());
+            assertEquals(6, r.rowsOut());
+            assertEquals(0, r.rowsSuppressed());
+            assertEquals(3, r.classes());
+            assertEquals(2, r.smallestClass());
+            assertEquals("1,0", r.levels());
+            assertFalse(r.createdBy().isBlank());
+            assertTrue(r.recheckSql().toUpperCase().contains("HAVING COUNT(*) < 2"), r.recheckSql());
+            // the stored statement runs by hand, as a DPO would paste it, and finds no class below k
+            assertEquals(0, db.dsl().fetch(r.recheckSql()).size());
+            assertEquals(1, registered(db));
+            assertEquals(r.name(), new ReleaseRegister(db).require("PATIENTS_K2").name());
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("Rows of classes below k are removed, or kept with every QI starred; the source is never modified")
+    void suppressionRemovesOrStarsSmallClasses(TestDatabases.Kind kind) {
+        try (Database db = TestDatabases.open(kind)) {
+            SourceTable patients = PaperTables.patients(db);
+            Result<Record> before = db.dsl().selectFrom(patients.table()).fetch();
+            ReleaseWriter writer = new ReleaseWriter(db);
+            // <S0, Z0>: (Male, 53715) and (Female, 53715) are alone in their classes
+            assertFalse(writer.release(request(db, patients, "r0", new LevelVector(0, 0), "1", SuppressMode.REMOVE, false, false)).released(),
+                    "2 rows below k do not fit a 1-row allowance");
+            assertEquals(0, registered(db));
+            ReleaseRecord removed = writer.release(request(db, patients, "removed", new LevelVector(0, 0), "2", SuppressMode.REMOVE, false, false)).release();
+            assertEquals(4, removed.rowsOut());
+            assertEquals(2, removed.rowsSuppressed());
+            assertEquals(4, rows(db, removed).size());
+            ReleaseRecord starred = writer.release(request(db, patients, "starred", new LevelVector(0, 0), "33.4%", SuppressMode.STAR, true, false)).release();
+            assertEquals("TABLE", starred.kind());
+            Result<Record> rows = rows(db, starred);
+            assertEquals(6, rows.size());
+            String sex = patients.column("sex").name();
+            String zip = patients.column("zipcode").name();
+            assertEquals(2, rows.stream().filter(x -> "*".equals(x.get(sex)) && "*".equals(x.get(zip))).count());
+            assertEquals(0, db.dsl().fetch(starred.recheckSql()).size());
+            assertEquals(before, db.dsl().selectFrom(patients.table()).fetch(), "source table unchanged");
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("Identifying columns are dropped from the release")
+    void identifyingColumnsAreDropped(TestDatabases.Kind kind) {
+        try (Database db = TestDatabases.open(kind)) {
+            SourceTable patients = PaperTables.patients(db);
+            String disease = patients.column("disease").name();
+            ReleaseRecord r = new ReleaseWriter(db).release(new ReleaseRequest("no_disease", sexZip(db, patients),
+                    new LevelVector(1, 0), new KAnonymity(2), SuppressionLimit.NONE, SuppressMode.REMOVE, false, false,
+                    Set.of(disease), "full-domain")).release();
+            Result<Record> rows = rows(db, r);
+            assertNull(rows.field(disease));
+            assertEquals(3, rows.fields().length);
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("A release interrupted after its relation was created leaves neither the relation nor a register row")
+    void interruptedReleaseLeavesNothing(TestDatabases.Kind kind) {
+        try (Database db = TestDatabases.open(kind)) {
+            SourceTable patients = PaperTables.patients(db);
+            for (ReleaseWriter.Stage stage : ReleaseWriter.Stage.values()) {
+                for (boolean materialize : new boolean[] {false, true}) {
+                    ReleaseWriter writer = new ReleaseWriter(db);
+                    writer.failAt(stage);
+                    ReleaseRequest req = request(db, patients, "interrupted", new LevelVector(1, 0), "0", SuppressMode.REMOVE, materialize, false);
+                    assertThrows(IllegalStateException.class, () -> writer.release(req));
+                    assertFalse(Relations.exists(db.dsl(), db.identifiers().fold(KanonSchemas.RELEASES), db.identifiers().fold("interrupted")),
+                            "no relation after failure at " + stage);
+                    assertEquals(0, registered(db), "no register row after failure at " + stage);
+                }
+            }
+            // and the same release then succeeds
+            assertTrue(new ReleaseWriter(db).release(request(db, patients, "interrupted", new LevelVector(1, 0), "0",
+                    SuppressMode.REMOVE, false, false)).released());
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("An existing release name is an error unless --replace; replace swaps relation and register row together")
+    void existingNameNeedsReplace(TestDatabases.Kind kind) {
+        try (Database db = TestDatabases.open(kind)) {
+            SourceTable patients = PaperTables.patients(db);
+            ReleaseWriter writer = new ReleaseWriter(db);
+            writer.release(request(db, patients, "dup", new LevelVector(1, 0), "0", SuppressMode.REMOVE, false, false));
+            var e = assertThrows(InvalidInputException.class,
+                    () -> writer.release(request(db, patients, "dup", new LevelVector(0, 2), "0", SuppressMode.REMOVE, false, false)));
+            assertTrue(e.getMessage().contains("already exists") && e.getMessage().contains("--replace"), e.getMessage());
+            assertEquals("1,0", new ReleaseRegister(db).require("dup").levels(), "the first release is untouched");
+            ReleaseRecord replaced = writer.release(request(db, patients, "dup", new LevelVector(0, 2), "0", SuppressMode.REMOVE, true, true)).release();
+            assertEquals("0,2", replaced.levels());
+            assertEquals("TABLE", replaced.kind());
+            assertEquals(1, registered(db));
+            new ReleaseRegister(db).drop("dup");
+            assertEquals(0, registered(db));
+            assertFalse(Relations.exists(db.dsl(), replaced.relationSchema(), replaced.relationName()));
+        }
+    }
+}

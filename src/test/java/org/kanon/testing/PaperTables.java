@@ -1,0 +1,28 @@
+package org.kanon.testing;
+
+import java.nio.file.Path;
+import org.kanon.db.Database;
+import org.kanon.ingest.CsvImporter;
+import org.kanon.ingest.ImportOptions;
+import org.kanon.schema.SourceTable;
+import org.kanon.schema.TableResolver;
+import org.kanon.schema.hierarchy.DimensionTableWriter;
+import org.kanon.schema.hierarchy.HierarchyFolder;
+
+/** The papers' example tables from datasets/papers, loaded and bound the way a user would with the CLI. */
+public final class PaperTables {
+    public static final Path PAPERS = Path.of("datasets", "papers");
+    public static final Path PATIENTS_CSV = PAPERS.resolve("incognito-patients.csv");
+    public static final Path PATIENTS_HIERARCHIES = PAPERS.resolve("incognito-patients-hierarchies");
+
+    private PaperTables() {
+    }
+
+    /** Incognito, Figure 1 (Patients) with the Figure 2 hierarchies bound to Birthdate, Sex and Zipcode. */
+    public static SourceTable patients(Database db) {
+        new CsvImporter(db).importCsv(PATIENTS_CSV, "patients", new ImportOptions(null, false));
+        SourceTable table = new TableResolver(db).resolve("patients");
+        new DimensionTableWriter(db).bindAll(table, HierarchyFolder.read(table, PATIENTS_HIERARCHIES).hierarchies());
+        return new TableResolver(db).resolve("patients");
+    }
+}
