@@ -25,6 +25,10 @@ final class HierarchyImportCommand extends KanonSubcommand {
     @Option(names = "--dir", paramLabel = "DIR", description = "Folder of hierarchy files.")
     Path dir;
 
+    @Option(names = "--prefix", paramLabel = "P", defaultValue = "",
+            description = "With --dir: only files whose name starts with P (a folder shared by several tables).")
+    String prefix;
+
     @Option(names = "--file", paramLabel = "FILE", description = "One hierarchy file (with --column).")
     Path file;
 
@@ -44,7 +48,7 @@ final class HierarchyImportCommand extends KanonSubcommand {
             Map<Column, Hierarchy> hierarchies;
             List<String> unmatched = List.of();
             if (dir != null) {
-                HierarchyFolder.Matched matched = HierarchyFolder.read(source, dir);
+                HierarchyFolder.Matched matched = HierarchyFolder.read(source, dir, prefix);
                 hierarchies = matched.hierarchies();
                 unmatched = matched.unmatched();
             } else {

@@ -41,7 +41,7 @@ class KanonCliTest {
         try {
             CliRun cli = new CliRun(settings);
             assertTrue(ok(cli, "import", PaperTables.PATIENTS_CSV.toString(), "--table", "patients").out().contains("imported 6 rows"));
-            ok(cli, "hierarchy", "import", "--table", "patients", "--dir", PaperTables.PATIENTS_HIERARCHIES.toString());
+            ok(cli, "hierarchy", "import", "--table", "patients", "--dir", PaperTables.PAPERS.toString(), "--prefix", PaperTables.PATIENTS_PREFIX);
             assertTrue(ok(cli, "hierarchy", "list", "--table", "patients").out().toLowerCase().contains("zipcode\t2"));
 
             CliRun.Result notAnonymous = cli.run("check", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--levels", "0,0");
@@ -86,7 +86,7 @@ class KanonCliTest {
         try {
             CliRun cli = new CliRun(settings);
             ok(cli, "import", PaperTables.PATIENTS_CSV.toString(), "--table", "patients");
-            ok(cli, "hierarchy", "import", "--table", "patients", "--dir", PaperTables.PATIENTS_HIERARCHIES.toString());
+            ok(cli, "hierarchy", "import", "--table", "patients", "--dir", PaperTables.PAPERS.toString(), "--prefix", PaperTables.PATIENTS_PREFIX);
             assertOneLineError(cli.run("check", "--table", "patients", "--qi", "sex,zip", "--k", "2"), "column 'zip' not found", "ZIPCODE".toLowerCase().equals("zipcode") ? "" : "");
             assertOneLineError(cli.run("check", "--table", "patients", "--qi", "sex", "--k", "0"), "--k", "at least 1");
             assertOneLineError(cli.run("check", "--table", "patients", "--qi", "sex", "--k", "7"), "--k: 7 is larger than the 6 row(s)");

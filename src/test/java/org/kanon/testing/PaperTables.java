@@ -13,7 +13,8 @@ import org.kanon.schema.hierarchy.HierarchyFolder;
 public final class PaperTables {
     public static final Path PAPERS = Path.of("datasets", "papers");
     public static final Path PATIENTS_CSV = PAPERS.resolve("incognito-patients.csv");
-    public static final Path PATIENTS_HIERARCHIES = PAPERS.resolve("incognito-patients-hierarchies");
+    /** The Figure 2 hierarchies share datasets/papers with other tables' files; this prefix picks them. */
+    public static final String PATIENTS_PREFIX = "incognito-patients_";
 
     private PaperTables() {
     }
@@ -22,7 +23,7 @@ public final class PaperTables {
     public static SourceTable patients(Database db) {
         new CsvImporter(db).importCsv(PATIENTS_CSV, "patients", new ImportOptions(null, false));
         SourceTable table = new TableResolver(db).resolve("patients");
-        new DimensionTableWriter(db).bindAll(table, HierarchyFolder.read(table, PATIENTS_HIERARCHIES).hierarchies());
+        new DimensionTableWriter(db).bindAll(table, HierarchyFolder.read(table, PAPERS, PATIENTS_PREFIX).hierarchies());
         return new TableResolver(db).resolve("patients");
     }
 }

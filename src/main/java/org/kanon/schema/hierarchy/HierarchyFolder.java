@@ -27,18 +27,24 @@ public final class HierarchyFolder {
     }
 
     public static Matched read(SourceTable table, Path dir) {
+        return read(table, dir, "");
+    }
+
+    /** Only files whose name starts with {@code prefix}: one folder can then hold the hierarchies of several tables. */
+    public static Matched read(SourceTable table, Path dir, String prefix) {
         if (!Files.isDirectory(dir)) {
             throw new InvalidInputException("--dir: " + dir + " is not a folder");
         }
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
             files = s.filter(p -> p.getFileName().toString().toLowerCase().endsWith(".csv") && Files.isRegularFile(p))
+                    .filter(p -> p.getFileName().toString().startsWith(prefix))
                     .sorted().toList();
         } catch (IOException e) {
             throw new InvalidInputException("--dir: cannot list " + dir + ": " + e.getMessage(), e);
         }
         if (files.isEmpty()) {
-            throw new InvalidInputException("--dir: no .csv hierarchy files in " + dir);
+            throw new InvalidInputException("--dir: no .csv hierarchy files" + (prefix.isEmpty() ? "" : " starting with '" + prefix + "'") + " in " + dir);
         }
         Map<Column, Hierarchy> hierarchies = new LinkedHashMap<>();
         Map<Column, Path> sources = new LinkedHashMap<>();

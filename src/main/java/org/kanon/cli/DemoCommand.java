@@ -1,0 +1,21 @@
+package org.kanon.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.kanon.demo.Demo;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "demo", description = {"Run the main job on a new embedded Derby database in a temporary folder:",
+        "import bundled data, bind hierarchies, check, release a k-anonymous generalization, export it."})
+final class DemoCommand extends KanonSubcommand {
+    @Option(names = "--dir", paramLabel = "DIR", description = "Folder to work in (default: a new temporary folder).")
+    Path dir;
+
+    @Override
+    public Integer call() throws Exception {
+        Path folder = dir != null ? dir : Files.createTempDirectory("kanon-demo-");
+        new Demo(out()).run(folder);
+        return ExitCodes.OK;
+    }
+}
