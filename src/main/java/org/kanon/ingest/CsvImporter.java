@@ -1,0 +1,104 @@
+package org.kanon.ingest;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.jooq.Name;
+import org.jooq.impl.DSL;
+import org.kanon.InvalidInputException;
+import org.kanon.db.Database;
+import org.kanon.db.Identifiers;
+import org.kanon.schema.SourceTable;
+import org.kanon.schema.TableResolver;
+
+/**
+ * {@code kanon import FILE.csv --table NAME}: loads a CSV file into a new table. The file is read twice in constant
+ * memory: {@link CsvProfiler} validates it and infers the column types, then {@link TableWriter} creates the table
+ * and inserts the rows in one transaction. Any problem with the file is reported before anything is written.
+ */
+public final class CsvImporter {
+    /** Derby's VARCHAR limit; larger values would need CLOB, which kanon's GROUP BY queries cannot use. */
+    static final int DERBY_MAX_VARCHAR = 32_672;
+    /** PostgreSQL's limit for an explicit VARCHAR(n). */
+    static final int POSTGRES_MAX_VARCHAR = 10_485_760;
+
+    private final Database db;
+    private final Runnable afterValidation;
+
+    public CsvImporter(Database db) {
+        this(db, () -> { });
+    }
+
+    /** For tests: {@code afterValidation} runs between the two passes, where a concurrent change would strike. */
+    CsvImporter(Database db, Runnable afterValidation) {
+        this.db = Objects.requireNonNull(db, "db");
+        this.afterValidation = afterValidation;
+    }
+
+    public ImportResult importCsv(Path file, String tableName, ImportOptions options) {
+        Objects.requireNonNull(file, "file");
+        ImportOptions opts = options == null ? ImportOptions.defaults() : options;
+        TableResolver resolver = new TableResolver(db);
+        TableResolver.TableName target = resolver.parse(tableName);
+        checkLength(target);
+        TextFiles.checkReadable(file);
+
+        char delimiter = opts.delimiter() != null ? checkDelimiter(opts.delimiter()) : CsvFormatDetector.detect(file);
+        CsvProfiler.FileProfile profile = new CsvProfiler(db.identifiers(), maxVarchar(), db.isDerby() ? "Derby" : "PostgreSQL")
+                .profile(file, delimiter);
+
+        // checked after the file so a bad file is reported first; rechecked by CREATE TABLE inside the transaction
+        Optional<SourceTable> existing = resolver.find(target);
+        if (existing.isPresent() && !opts.replace()) {
+            throw new InvalidInputException("table " + existing.get().displayName() + " already exists; use --replace to overwrite");
+        }
+
+        afterValidation.run();
+        Name name = DSL.name(target.schema(), target.name());
+        long rows;
+        try (CsvReader reader = CsvReader.open(file, delimiter)) {
+            rows = new TableWriter(db).write(name, existing.orElse(null), profile, reader);
+        }
+        SourceTable created = resolver.find(target).orElseThrow(() ->
+                new IllegalStateException("table " + target.displayName() + " was created but is not in the metadata"));
+        return new ImportResult(created, rows, columns(profile), delimiter);
+    }
+
+    private static List<ImportedColumn> columns(CsvProfiler.FileProfile profile) {
+        List<ImportedColumn> columns = new ArrayList<>();
+        for (int i = 0; i < profile.names().size(); i++) {
+            columns.add(new ImportedColumn(profile.names().get(i), profile.types().get(i).sqlType()));
+        }
+        return columns;
+    }
+
+    private int maxVarchar() {
+        return db.isDerby() ? DERBY_MAX_VARCHAR : POSTGRES_MAX_VARCHAR;
+    }
+
+    private static void checkLength(TableResolver.TableName target) {
+        if (target.name().getBytes(StandardCharsets.UTF_8).length > Identifiers.MAX_LENGTH) {
+            // PostgreSQL would silently truncate the name and the table could not be found again under it
+            throw new InvalidInputException("--table: name longer than " + Identifiers.MAX_LENGTH + " bytes: "
+                    + Values.shorten(target.name()));
+        }
+    }
+
+    private static char checkDelimiter(char delimiter) {
+        if (delimiter == '"' || delimiter == '\r' || delimiter == '\n') {
+            throw new InvalidInputException("--delimiter: " + describe(delimiter) + " cannot separate fields; use , ; or a tab");
+        }
+        return delimiter;
+    }
+
+    private static String describe(char c) {
+        return switch (c) {
+            case '\r' -> "a carriage return";
+            case '\n' -> "a line feed";
+            default -> "'" + c + "'";
+        };
+    }
+}

@@ -1,0 +1,317 @@
+package org.kanon.ingest;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Types;
+import java.util.List;
+import java.util.function.Consumer;
+import org.jooq.Record;
+import org.jooq.Result;
+import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
+import org.junit.jupiter.api.io.TempDir;
+import org.kanon.InvalidInputException;
+import org.kanon.db.Database;
+import org.kanon.schema.Column;
+import org.kanon.schema.SourceTable;
+import org.kanon.schema.TableResolver;
+import org.kanon.testing.DatabaseTest;
+import org.kanon.testing.TestDatabases;
+
+class CsvImporterTest {
+    @TempDir
+    Path dir;
+
+    private static void withDatabase(TestDatabases.Kind kind, Consumer<Database> body) {
+        var settings = TestDatabases.fresh(kind);
+        try (Database db = Database.openScratch(settings)) {
+            body.accept(db);
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    private Path csv(String name, String content) {
+        try {
+            return Files.writeString(dir.resolve(name), content);
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static ImportResult importCsv(Database db, Path file, String table) {
+        return new CsvImporter(db).importCsv(file, table, new ImportOptions(null, false));
+    }
+
+    private static boolean exists(Database db, String table) {
+        return new TableResolver(db).find(table).isPresent();
+    }
+
+    private static Result<Record> rows(Database db, SourceTable table, String orderBy) {
+        return db.dsl().select().from(table.table()).orderBy(DSL.field(DSL.name(orderBy))).fetch();
+    }
+
+    /** Expects a user error naming file and line and mentioning what; afterwards the table must not exist. */
+    private void assertRejected(Database db, String content, String where, String what) {
+        Path file = csv("people.csv", content);
+        var e = assertThrows(InvalidInputException.class, () -> importCsv(db, file, "people"));
+        assertTrue(e.getMessage().startsWith(file + where), e.getMessage());
+        assertTrue(e.getMessage().contains(what), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+        assertFalse(exists(db, "people"), "nothing written after: " + e.getMessage());
+    }
+
+    @DatabaseTest
+    void importsOddColumnNamesAndQuotedFields(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            String content = "id,marital-status,Mixed Case,select,order,\"na,me\"\r\n"
+                    + "1,Never-married,a,b,c,\"Smith, John\"\r\n"
+                    + "2,\"Married\r\nciv\",,\"say \"\"hi\"\"\",x,plain\r\n"
+                    + "3,Divorced,z,y,w,last\r\n\r\n\r\n";
+            ImportResult result = importCsv(db, csv("odd.csv", content), "odd");
+
+            var fold = db.identifiers();
+            List<String> names = List.of(fold.fold("id"), "marital-status", "Mixed Case", fold.fold("select"), fold.fold("order"), "na,me");
+            assertEquals(names, result.columns().stream().map(ImportedColumn::name).toList());
+            assertEquals(names, result.table().columns().stream().map(Column::name).toList());
+            assertEquals(fold.fold("odd"), result.table().name());
+            assertEquals(3, result.rows());
+            assertEquals(',', result.delimiter());
+
+            Result<Record> rows = rows(db, result.table(), fold.fold("id"));
+            assertEquals(3, rows.size());
+            assertEquals("Married\r\nciv", rows.get(1).get(DSL.field(DSL.name("marital-status"), String.class)));
+            assertNull(rows.get(1).get(DSL.field(DSL.name("Mixed Case"), String.class)), "empty field is NULL");
+            assertEquals("say \"hi\"", rows.get(1).get(DSL.field(DSL.name(fold.fold("select")), String.class)));
+            assertEquals("Smith, John", rows.get(0).get(DSL.field(DSL.name("na,me"), String.class)));
+            assertEquals("last", rows.get(2).get(DSL.field(DSL.name("na,me"), String.class)), "final row read");
+        });
+    }
+
+    @DatabaseTest
+    void infersTheNarrowestTypeThatHoldsEveryValue(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            String big = "1" + "0".repeat(30);            // 31 digits: still DECIMAL(31,0)
+            String huge = "12345678901234567890.12345678901234567890"; // 40 digits: DOUBLE
+            String enormous = "9".repeat(400);            // beyond DOUBLE: text, not a crash
+            String content = "int,long,dec,dbl,wide,zip,text,empty,mixed,enormous\n"
+                    + "1,2147483648,1.5,1.25," + big + ",02134,abc,,1,1\n"
+                    + "-2147483648,-9223372036854775808,-12.125," + huge + ",7,12345,ab c,,x," + enormous + "\n"
+                    + ",,,,,,,,2.5,\n";
+            ImportResult result = importCsv(db, csv("types.csv", content), "types");
+
+            assertEquals(List.of("INTEGER", "BIGINT", "DECIMAL(5,3)", "DOUBLE", "DECIMAL(31,0)", "VARCHAR(5)", "VARCHAR(4)",
+                    "VARCHAR(1)", "VARCHAR(3)", "VARCHAR(400)"), result.columns().stream().map(ImportedColumn::sqlType).toList());
+            List<Integer> jdbc = result.table().columns().stream().map(Column::jdbcType).toList();
+            assertEquals(Types.INTEGER, jdbc.get(0));
+            assertEquals(Types.BIGINT, jdbc.get(1));
+            assertTrue(jdbc.get(2) == Types.DECIMAL || jdbc.get(2) == Types.NUMERIC, "dec: " + jdbc.get(2));
+            assertEquals(Types.DOUBLE, jdbc.get(3));
+            assertEquals(Types.VARCHAR, jdbc.get(5));
+            assertEquals(3, result.table().columns().get(2).scale());
+
+            Result<Record> rows = rows(db, result.table(), db.identifiers().fold("int"));
+            Record first = rows.get(0); // -2147483648
+            assertEquals(-2147483648, first.get(0, Integer.class));
+            assertEquals(Long.MIN_VALUE, first.get(1, Long.class));
+            assertEquals(0, new BigDecimal("-12.125").compareTo(first.get(2, BigDecimal.class)));
+            assertEquals(1.2345678901234567e19, first.get(3, Double.class), 1e4);
+            assertEquals(enormous, first.get(9, String.class));
+            assertEquals("02134", rows.get(1).get(5, String.class), "leading zero kept");
+            assertEquals(new BigDecimal(big), rows.get(1).get(4, BigDecimal.class).stripTrailingZeros().setScale(0));
+            Record nulls = rows.stream().filter(r -> r.get(0) == null).findFirst().orElseThrow();
+            for (int i = 0; i < 8; i++) {
+                assertNull(nulls.get(i), "column " + i);
+            }
+        });
+    }
+
+    @DatabaseTest
+    void detectsSemicolonAndTabAndHonoursAnExplicitDelimiter(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            ImportResult semicolon = importCsv(db, csv("s.csv", "a;b;\"c;d\"\n1,5;x;y\n"), "s");
+            assertEquals(';', semicolon.delimiter());
+            assertEquals(3, semicolon.columns().size());
+            assertEquals("VARCHAR(3)", semicolon.columns().get(0).sqlType(), "1,5 is text, not a number");
+
+            ImportResult tab = importCsv(db, csv("t.tsv", "a\tb\tc,d\n1\t2\t3\n"), "t");
+            assertEquals('\t', tab.delimiter());
+            assertEquals(List.of("INTEGER", "INTEGER", "INTEGER"), tab.columns().stream().map(ImportedColumn::sqlType).toList());
+
+            // detection would pick the comma here (one of each, comma wins ties); the option overrides it
+            Path file = csv("e.csv", "a;b,c\n1;2,3\n");
+            ImportResult explicit = new CsvImporter(db).importCsv(file, "e", new ImportOptions(';', false));
+            assertEquals(';', explicit.delimiter());
+            assertEquals(List.of(db.identifiers().fold("a"), "b,c"), explicit.columns().stream().map(ImportedColumn::name).toList());
+            assertEquals("2,3", db.dsl().fetchValue(DSL.select(DSL.field(DSL.name("b,c"), String.class)).from(explicit.table().table())));
+        });
+    }
+
+    @DatabaseTest
+    void rejectsRowsOfTheWrongWidthNamingTheLine(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> assertRejected(db, "a,b,c,d\n1,2,3,4\n\"multi\nline\",2,3,4\n1,2,3\n", ":5:",
+                "row has 3 fields, the header has 4"));
+    }
+
+    @DatabaseTest
+    void rejectsAnUnterminatedQuoteNamingWhereItStarts(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> assertRejected(db, "a,b\n1,2\n\"open,3\n4,5\n6,7\n", ":3:",
+                "unterminated quoted field (starts at line 3)"));
+    }
+
+    @DatabaseTest
+    void rejectsTextAfterAClosingQuote(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> assertRejected(db, "a,b\n1,2\n\"ab\"c,3\n", ":3:", "text after the closing quote"));
+    }
+
+    @DatabaseTest
+    void rejectsAnEmptyFile(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            assertRejected(db, "", ":", "empty file, no header row");
+            assertRejected(db, "\r\n\n\n", ":", "empty file, no header row");
+        });
+    }
+
+    @DatabaseTest
+    void rejectsDuplicateColumnNamesIgnoringCase(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            assertRejected(db, "age,sex,zip,age\n1,2,3,4\n", ":1:", "duplicate column name 'age' (columns 1 and 4)");
+            assertRejected(db, "\n\nAge,sex,\"age \"\n1,2,3\n", ":3:", "duplicate column name 'age' (columns 1 and 3)");
+        });
+    }
+
+    @DatabaseTest
+    void rejectsAnEmptyColumnName(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> assertRejected(db, "a,b,  ,d\n1,2,3,4\n", ":1:", "column 3 has an empty name"));
+    }
+
+    @DatabaseTest
+    void rejectsAMissingFileOrADirectory(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            Path missing = dir.resolve("missing.csv");
+            var e = assertThrows(InvalidInputException.class, () -> importCsv(db, missing, "people"));
+            assertEquals(missing + ": file not found", e.getMessage());
+            e = assertThrows(InvalidInputException.class, () -> importCsv(db, dir, "people"));
+            assertTrue(e.getMessage().contains("is a directory"), e.getMessage());
+            assertFalse(exists(db, "people"));
+        });
+    }
+
+    @DatabaseTest
+    void rejectsTextThatIsNotUtf8(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            Path file = dir.resolve("latin1.csv");
+            try {
+                Files.write(file, "name\nJos\u00e9\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            } catch (IOException ex) {
+                throw new AssertionError(ex);
+            }
+            var e = assertThrows(InvalidInputException.class, () -> importCsv(db, file, "people"));
+            assertTrue(e.getMessage().startsWith(file.toString()) && e.getMessage().contains("not valid UTF-8"), e.getMessage());
+            assertFalse(exists(db, "people"));
+        });
+    }
+
+    @DatabaseTest
+    void tooLongTextIsAUserErrorOnDerbyOnly(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            String secret = "s".repeat(CsvImporter.DERBY_MAX_VARCHAR + 1);
+            if (db.isDerby()) {
+                assertRejected(db, "a,b\n1,x\n2," + secret + "\n", ":3:", "column '" + db.identifiers().fold("b")
+                        + "' has a value of 32673 characters; Derby stores at most 32672");
+                var e = assertThrows(InvalidInputException.class, () -> importCsv(db, dir.resolve("people.csv"), "people"));
+                assertFalse(e.getMessage().contains("sssss"), "the value itself is never echoed");
+            } else {
+                ImportResult r = importCsv(db, csv("long.csv", "a,b\n1,x\n2," + secret + "\n"), "people");
+                assertEquals("VARCHAR(32673)", r.columns().get(1).sqlType());
+            }
+        });
+    }
+
+    @DatabaseTest
+    void refusesAnExistingTableWithoutReplace(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            ImportResult first = importCsv(db, csv("v1.csv", "a,b\n1,old\n2,old\n"), "people");
+            var e = assertThrows(InvalidInputException.class, () -> importCsv(db, csv("v2.csv", "x\n9\n"), "people"));
+            assertEquals("table " + first.table().displayName() + " already exists; use --replace to overwrite", e.getMessage());
+            assertEquals(2, db.dsl().fetchCount(first.table().table()));
+        });
+    }
+
+    @DatabaseTest
+    void replaceDropsAndRecreatesTheTable(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            importCsv(db, csv("v1.csv", "a,b\n1,old\n2,old\n"), "people");
+            ImportResult second = new CsvImporter(db).importCsv(csv("v2.csv", "x;y;z\n1;2;new\n"), "PEOPLE", new ImportOptions(null, true));
+            assertEquals(1, second.rows());
+            assertEquals(3, second.table().columns().size());
+            assertEquals("new", db.dsl().fetchValue(DSL.select(DSL.field(DSL.name(db.identifiers().fold("z")), String.class))
+                    .from(second.table().table())));
+        });
+    }
+
+    @DatabaseTest
+    void aFailedReplaceLeavesTheOldTableIntact(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            ImportResult old = importCsv(db, csv("v1.csv", "a,b\n1,old\n2,old\n"), "people");
+            Path bad = csv("bad.csv", "a,b\n1,2\n3\n");
+            var e = assertThrows(InvalidInputException.class, () ->
+                    new CsvImporter(db).importCsv(bad, "people", new ImportOptions(null, true)));
+            assertTrue(e.getMessage().startsWith(bad + ":3: row has 1 field, the header has 2"), e.getMessage());
+            assertEquals(2, db.dsl().fetchCount(old.table().table()));
+        });
+    }
+
+    /**
+     * The file is rewritten between the passes (as a concurrent writer would), so pass 2 fails after DROP, CREATE and
+     * a first executed batch: the transaction must undo all of it.
+     */
+    @DatabaseTest
+    void aFailureDuringInsertRollsBackDropCreateAndEarlierBatches(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            ImportResult old = importCsv(db, csv("v1.csv", "a,b\n1,old\n2,old\n"), "people");
+            StringBuilder valid = new StringBuilder("n,t\n");
+            for (int i = 0; i < 2500; i++) {
+                valid.append(i).append(",row\n");
+            }
+            Path file = csv("v2.csv", valid.toString());
+            Runnable truncateLastRow = () -> csv("v2.csv", valid + "2500\n");
+            var e = assertThrows(InvalidInputException.class, () ->
+                    new CsvImporter(db, truncateLastRow).importCsv(file, "people", new ImportOptions(null, true)));
+            assertTrue(e.getMessage().startsWith(file + ":2502: row has 1 field"), e.getMessage());
+            assertEquals(2, db.dsl().fetchCount(old.table().table()), "old rows still there");
+            assertEquals(List.of(db.identifiers().fold("a"), db.identifiers().fold("b")),
+                    new TableResolver(db).resolve("people").columns().stream().map(Column::name).toList());
+
+            csv("v2.csv", valid.toString());
+            Runnable changeAType = () -> csv("v2.csv", valid.toString().replace("\n1700,", "\nx,"));
+            e = assertThrows(InvalidInputException.class, () ->
+                    new CsvImporter(db, changeAType).importCsv(file, "fresh", new ImportOptions(null, false)));
+            assertTrue(e.getMessage().contains("changed while it was being imported (line 1702, column '"
+                    + db.identifiers().fold("n") + "' no longer fits INTEGER)"), e.getMessage());
+            assertFalse(exists(db, "fresh"));
+        });
+    }
+
+    @DatabaseTest
+    void aHostileTableNameIsOneQuotedIdentifier(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            db.dsl().createTable(db.identifiers().name("y")).column("id", SQLDataType.INTEGER).execute();
+            db.dsl().insertInto(DSL.table(db.identifiers().name("y"))).values(1).execute();
+
+            ImportResult result = importCsv(db, csv("h.csv", "a\n1\n"), "x; DROP TABLE y");
+            assertEquals("x; DROP TABLE y", result.table().name());
+            assertEquals(1, db.dsl().fetchCount(result.table().table()));
+            assertTrue(exists(db, "y"), "table y survives");
+            assertEquals(1, db.dsl().fetchCount(DSL.table(db.identifiers().name("y"))));
+
+            ImportResult quote = importCsv(db, csv("q.csv", "a\n1\n"), "q\"; DROP TABLE y; --");
+            assertEquals("q\"; DROP TABLE y; --", quote.table().name());
+            assertTrue(exists(db, "y"));
+        });
+    }
+}
