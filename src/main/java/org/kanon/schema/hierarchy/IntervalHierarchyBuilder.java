@@ -21,10 +21,7 @@ public final class IntervalHierarchyBuilder implements HierarchyBuilder {
         if (widths == null || widths.isEmpty()) {
             throw new InvalidInputException("interval hierarchy: at least one width is required, as in interval:5,10,20");
         }
-        if (widths.contains(null)) {
-            throw new IllegalArgumentException("interval widths contain null");
-        }
-        this.widths = List.copyOf(widths);
+        this.widths = List.copyOf(widths); // a null width is a caller bug: NullPointerException
         for (int i = 0; i < this.widths.size(); i++) {
             long width = this.widths.get(i);
             if (width <= 0) {
