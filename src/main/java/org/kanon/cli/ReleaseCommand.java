@@ -68,12 +68,12 @@ final class ReleaseCommand extends KanonSubcommand {
             SourceTable source = o.source(db);
             StarSchema schema = o.schema(db, source);
             LevelVector node = o.node(levels, schema);
-            Set<String> identifying = new HashSet<>();
-            for (String name : Lists.names("--identifying", identifying)) {
-                identifying.add(source.column(name).name());
+            Set<String> identifyingColumns = new HashSet<>();
+            for (String column : Lists.names("--identifying", identifying)) {
+                identifyingColumns.add(source.column(column).name());
             }
             ReleaseOutcome outcome = new ReleaseWriter(db).release(new ReleaseRequest(name, schema, node, model,
-                    suppression, mode, materialize, replace, identifying, "full-domain"));
+                    suppression, mode, materialize, replace, identifyingColumns, "full-domain"));
             String params = o.describe(levels) + " name=" + name + " mode=" + mode.label()
                     + (materialize ? " materialize" : "");
             if (!outcome.released()) {

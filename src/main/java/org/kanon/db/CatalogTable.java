@@ -9,10 +9,12 @@ import org.jooq.impl.DSL;
 public final class CatalogTable {
     private final Identifiers ids;
     private final Table<Record> table;
+    private final org.jooq.Name tableName;
 
     public CatalogTable(Database db, String name) {
         this.ids = db.identifiers();
-        this.table = DSL.table(db.ours(KanonSchemas.CATALOG, name));
+        this.tableName = db.ours(KanonSchemas.CATALOG, name);
+        this.table = DSL.table(tableName);
     }
 
     public Table<Record> table() {
@@ -20,6 +22,7 @@ public final class CatalogTable {
     }
 
     public <T> Field<T> field(String column, Class<T> type) {
-        return DSL.field(DSL.name(ids.fold(column)), type);
+        // qualified, so joins between catalog tables (both have ID) stay unambiguous
+        return DSL.field(tableName.append(ids.fold(column)), type);
     }
 }

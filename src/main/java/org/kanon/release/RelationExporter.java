@@ -83,7 +83,7 @@ public final class RelationExporter {
             long rows = 0;
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
                  CSVPrinter printer = new CSVPrinter(w, format);
-                 Cursor<Record> cursor = cfg.dsl().selectFrom(relation.table()).fetchSize(FETCH_SIZE).fetchLazy()) {
+                 Cursor<Record> cursor = cfg.dsl().select().from(relation.table()).fetchSize(FETCH_SIZE).fetchLazy()) {
                 List<Object> values = new ArrayList<>(header.size());
                 for (Record r : cursor) {
                     values.clear();

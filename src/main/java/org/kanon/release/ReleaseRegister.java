@@ -90,15 +90,15 @@ public final class ReleaseRegister {
 
     private ReleaseRecord toRecord(Record r) {
         return new ReleaseRecord(
-                r.get(f("release_name", String.class)), r.get(f("source_schema", String.class)),
-                r.get(f("source_table", String.class)), r.get(f("relation_schema", String.class)),
-                r.get(f("relation_name", String.class)), r.get(f("relation_kind", String.class)),
-                r.get(f("algorithm", String.class)), r.get(f("quasi_identifiers", String.class)),
-                r.get(f("levels", String.class)), r.get(f("k", Integer.class)), r.get(f("suppression", String.class)),
-                r.get(f("suppression_limit", Long.class)), r.get(f("suppress_mode", String.class)),
-                r.get(f("rows_in", Long.class)), r.get(f("rows_out", Long.class)), r.get(f("rows_suppressed", Long.class)),
-                r.get(f("classes", Long.class)), r.get(f("smallest_class", Long.class)),
-                r.get(f("created_by", String.class)), r.get(f("created_at", LocalDateTime.class)),
-                r.get(f("recheck_sql", String.class)));
+                r.get(f("release_name", String.class), String.class), r.get(f("source_schema", String.class), String.class),
+                r.get(f("source_table", String.class), String.class), r.get(f("relation_schema", String.class), String.class),
+                r.get(f("relation_name", String.class), String.class), r.get(f("relation_kind", String.class), String.class),
+                r.get(f("algorithm", String.class), String.class), r.get(f("quasi_identifiers", String.class), String.class),
+                r.get(f("levels", String.class), String.class), r.get(f("k", Integer.class), Integer.class), r.get(f("suppression", String.class), String.class),
+                r.get(f("suppression_limit", Long.class), Long.class), r.get(f("suppress_mode", String.class), String.class),
+                r.get(f("rows_in", Long.class), Long.class), r.get(f("rows_out", Long.class), Long.class), r.get(f("rows_suppressed", Long.class), Long.class),
+                r.get(f("classes", Long.class), Long.class), r.get(f("smallest_class", Long.class), Long.class),
+                r.get(f("created_by", String.class), String.class), r.get(f("created_at", LocalDateTime.class), LocalDateTime.class),
+                r.get(f("recheck_sql", String.class), String.class));
     }
 }

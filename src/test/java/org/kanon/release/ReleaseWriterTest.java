@@ -35,7 +35,7 @@ class ReleaseWriterTest {
     }
 
     private static Result<Record> rows(Database db, ReleaseRecord r) {
-        return db.dsl().selectFrom(DSL.table(DSL.name(r.relationSchema(), r.relationName()))).fetch();
+        return db.dsl().select().from(DSL.table(DSL.name(r.relationSchema(), r.relationName()))).fetch();
     }
 
     private static long registered(Database db) {
@@ -78,7 +78,7 @@ class ReleaseWriterTest {
     void suppressionRemovesOrStarsSmallClasses(TestDatabases.Kind kind) {
         try (Database db = TestDatabases.open(kind)) {
             SourceTable patients = PaperTables.patients(db);
-            Result<Record> before = db.dsl().selectFrom(patients.table()).fetch();
+            Result<Record> before = db.dsl().select().from(patients.table()).fetch();
             ReleaseWriter writer = new ReleaseWriter(db);
             // <S0, Z0>: (Male, 53715) and (Female, 53715) are alone in their classes
             assertFalse(writer.release(request(db, patients, "r0", new LevelVector(0, 0), "1", SuppressMode.REMOVE, false, false)).released(),
@@ -96,7 +96,7 @@ class ReleaseWriterTest {
             String zip = patients.column("zipcode").name();
             assertEquals(2, rows.stream().filter(x -> "*".equals(x.get(sex)) && "*".equals(x.get(zip))).count());
             assertEquals(0, db.dsl().fetch(starred.recheckSql()).size());
-            assertEquals(before, db.dsl().selectFrom(patients.table()).fetch(), "source table unchanged");
+            assertEquals(before, db.dsl().select().from(patients.table()).fetch(), "source table unchanged");
         }
     }
 
