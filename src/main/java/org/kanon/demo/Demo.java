@@ -36,7 +36,7 @@ import org.kanon.schema.hierarchy.HierarchyFolder;
 public final class Demo {
     /** The census quasi-identifiers and the node released (until the lattice search exists, a fixed one). */
     static final List<String> CENSUS_QI = List.of("age", "sex", "race", "marital-status", "zipcode");
-    static final LevelVector CENSUS_NODE = new LevelVector(2, 0, 1, 1, 3);
+    static final LevelVector CENSUS_NODE = new LevelVector(2, 1, 1, 1, 3);
     static final int CENSUS_K = 5;
     static final String CENSUS_SUPPRESSION = "2%";
 
@@ -116,7 +116,7 @@ public final class Demo {
             throw new IllegalStateException("the demo's fixed node " + CENSUS_NODE + " is not " + model + " on the bundled census");
         }
         ReleaseRecord r = outcome.release();
-        out.printf("   released levels %s (age in 10-year bands, race and marital status one level up, zip 53***) with k=%d,"
+        out.printf("   released levels %s (age in 10-year bands, sex and race suppressed, marital status one level up, zip codes to 3 digits) with k=%d,"
                 + " suppression up to %s:%n", CENSUS_NODE.toCsv(), CENSUS_K, CENSUS_SUPPRESSION);
         out.printf("   %s: %d of %d rows, %d suppressed, %d classes, smallest %d; identifying column id dropped%n",
                 r.relation(), r.rowsOut(), r.rowsIn(), r.rowsSuppressed(), r.classes(), r.smallestClass());
