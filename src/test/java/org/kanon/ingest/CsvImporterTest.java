@@ -152,6 +152,26 @@ class CsvImporterTest {
     }
 
     @DatabaseTest
+    void aHeaderWithoutRowsCreatesAnEmptyTable(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            ImportResult result = importCsv(db, csv("h.csv", "a,b\n"), "empty_one");
+            assertEquals(0, result.rows());
+            assertEquals(List.of("VARCHAR(1)", "VARCHAR(1)"), result.columns().stream().map(ImportedColumn::sqlType).toList());
+            assertEquals(0, db.dsl().fetchCount(result.table().table()));
+        });
+    }
+
+    @DatabaseTest
+    void rejectsAQuoteAsDelimiter(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            var e = assertThrows(InvalidInputException.class, () ->
+                    new CsvImporter(db).importCsv(csv("d.csv", "a\n1\n"), "people", new ImportOptions('"', false)));
+            assertEquals("--delimiter: '\"' cannot separate fields; use , ; or a tab", e.getMessage());
+            assertFalse(exists(db, "people"));
+        });
+    }
+
+    @DatabaseTest
     void rejectsRowsOfTheWrongWidthNamingTheLine(TestDatabases.Kind kind) {
         withDatabase(kind, db -> assertRejected(db, "a,b,c,d\n1,2,3,4\n\"multi\nline\",2,3,4\n1,2,3\n", ":5:",
                 "row has 3 fields, the header has 4"));
