@@ -286,6 +286,19 @@ class CsvImporterTest {
         });
     }
 
+    @DatabaseTest
+    void replaceRefusesATableThatAViewDependsOn(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            ImportResult old = importCsv(db, csv("v1.csv", "a,b\n1,old\n"), "people");
+            db.dsl().createView(db.identifiers().name("people_view")).as(db.dsl().selectFrom(old.table().table())).execute();
+            var e = assertThrows(InvalidInputException.class, () ->
+                    new CsvImporter(db).importCsv(csv("v2.csv", "x\n1\n"), "people", new ImportOptions(null, true)));
+            assertTrue(e.getMessage().startsWith("cannot replace " + old.table().displayName() + ": other objects depend on it"),
+                    e.getMessage());
+            assertEquals(1, db.dsl().fetchCount(old.table().table()));
+        });
+    }
+
     /**
      * The file is rewritten between the passes (as a concurrent writer would), so pass 2 fails after DROP, CREATE and
      * a first executed batch: the transaction must undo all of it.
