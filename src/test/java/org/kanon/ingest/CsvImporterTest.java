@@ -152,6 +152,26 @@ class CsvImporterTest {
     }
 
     @DatabaseTest
+    void aHeaderWithoutRowsCreatesAnEmptyTable(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            ImportResult result = importCsv(db, csv("h.csv", "a,b\n"), "empty_one");
+            assertEquals(0, result.rows());
+            assertEquals(List.of("VARCHAR(1)", "VARCHAR(1)"), result.columns().stream().map(ImportedColumn::sqlType).toList());
+            assertEquals(0, db.dsl().fetchCount(result.table().table()));
+        });
+    }
+
+    @DatabaseTest
+    void rejectsAQuoteAsDelimiter(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            var e = assertThrows(InvalidInputException.class, () ->
+                    new CsvImporter(db).importCsv(csv("d.csv", "a\n1\n"), "people", new ImportOptions('"', false)));
+            assertEquals("--delimiter: '\"' cannot separate fields; use , ; or a tab", e.getMessage());
+            assertFalse(exists(db, "people"));
+        });
+    }
+
+    @DatabaseTest
     void rejectsRowsOfTheWrongWidthNamingTheLine(TestDatabases.Kind kind) {
         withDatabase(kind, db -> assertRejected(db, "a,b,c,d\n1,2,3,4\n\"multi\nline\",2,3,4\n1,2,3\n", ":5:",
                 "row has 3 fields, the header has 4"));
@@ -263,6 +283,19 @@ class CsvImporterTest {
                     new CsvImporter(db).importCsv(bad, "people", new ImportOptions(null, true)));
             assertTrue(e.getMessage().startsWith(bad + ":3: row has 1 field, the header has 2"), e.getMessage());
             assertEquals(2, db.dsl().fetchCount(old.table().table()));
+        });
+    }
+
+    @DatabaseTest
+    void replaceRefusesATableThatAViewDependsOn(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            ImportResult old = importCsv(db, csv("v1.csv", "a,b\n1,old\n"), "people");
+            db.dsl().createView(db.identifiers().name("people_view")).as(db.dsl().selectFrom(old.table().table())).execute();
+            var e = assertThrows(InvalidInputException.class, () ->
+                    new CsvImporter(db).importCsv(csv("v2.csv", "x\n1\n"), "people", new ImportOptions(null, true)));
+            assertTrue(e.getMessage().startsWith("cannot replace " + old.table().displayName() + ": other objects depend on it"),
+                    e.getMessage());
+            assertEquals(1, db.dsl().fetchCount(old.table().table()));
         });
     }
 
