@@ -9,7 +9,7 @@ import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Name;
 import org.jooq.Record;
-import org.jooq.Record2;
+import org.jooq.Record3;
 import org.jooq.Result;
 import org.jooq.Select;
 import org.jooq.Table;
@@ -75,8 +75,8 @@ public final class ReleaseWriter {
                 tx.createView(relation).as(select).execute();
             }
             maybeFail(Stage.RELATION_CREATED);
-            long rowsOut = tx.fetchCount(DSL.table(relation));
-            Record2<Integer, Integer> shape = classShape(tx, relation, schema.names());
+            Record3<Integer, Integer, java.math.BigDecimal> shape = classShape(tx, relation, schema.names());
+            long rowsOut = shape.value3() == null ? 0 : shape.value3().longValue();
             String recheckSql = tx.renderInlined(RecheckQuery.build(tx, relationSchema, relationName,
                     releasedQiColumns(schema), request.model().k(), request.mode()));
             verify(tx, recheckSql, request.name());
@@ -138,39 +138,64 @@ public final class ReleaseWriter {
      * Every column of the source except identifying ones, quasi-identifiers generalized through the dimension
      * tables, joined to the frequency set of the node so that rows of classes below k are removed or starred.
      * Because the class sizes are part of the statement, a view stays k-anonymous when the source changes later.
+     * Shape: {@code SELECT .. FROM (G) g JOIN (SELECT q.., COUNT(*) FROM (G) GROUP BY q..) fs ON g.q = fs.q}, with
+     * G the generalized rows; two small FROM lists keep Derby's join-order search (and so its compile time) short.
      */
     private Select<?> releaseSelect(DSLContext tx, ReleaseRequest request) {
         StarSchema schema = request.schema();
         var node = request.node();
         int k = request.model().k();
-        Table<?> fs = new FrequencySets(tx).query(schema, node).asTable(DSL.name("fs"));
-        Field<Integer> classSize = DSL.field(DSL.name("fs", FrequencySets.COUNT), Integer.class);
-        Condition joinFs = DSL.noCondition();
+        List<Column> kept = schema.fact().columns().stream().filter(c -> !request.identifying().contains(c.name())).toList();
         List<QuasiIdentifier> qis = schema.quasiIdentifiers();
+
+        List<Field<?>> generalizedRow = new ArrayList<>();
+        for (Column c : kept) {
+            if (!schema.names().contains(c.name())) {
+                generalizedRow.add(schema.fact().field(StarSchema.FACT_ALIAS, c).as(DSL.name(c.name())));
+            }
+        }
+        List<Field<?>> classKey = new ArrayList<>();
         for (int i = 0; i < qis.size(); i++) {
-            Field<Object> g = DSL.field(schema.generalized(node, i).getQualifiedName());
-            Field<Object> q = DSL.field(DSL.name("fs", "q" + (i + 1)));
+            generalizedRow.add(schema.generalized(node, i).as(DSL.name(qAlias(i))));
+            classKey.add(DSL.field(DSL.name("g2", qAlias(i))));
+        }
+        Table<?> g = tx.select(generalizedRow).from(schema.from(node)).asTable(DSL.name("g"));
+        Table<?> g2 = tx.select(generalizedRow).from(schema.from(node)).asTable(DSL.name("g2"));
+        List<Field<?>> fsSelect = new ArrayList<>();
+        for (int i = 0; i < qis.size(); i++) {
+            fsSelect.add(classKey.get(i).as(DSL.name(qAlias(i))));
+        }
+        fsSelect.add(DSL.count().as(DSL.name(FrequencySets.COUNT)));
+        Table<?> fs = tx.select(fsSelect).from(g2).groupBy(classKey).asTable(DSL.name("fs"));
+        Field<Integer> classSize = DSL.field(DSL.name("fs", FrequencySets.COUNT), Integer.class);
+
+        Condition joinFs = DSL.noCondition();
+        for (int i = 0; i < qis.size(); i++) {
+            Field<Object> gq = DSL.field(DSL.name("g", qAlias(i)));
+            Field<Object> fq = DSL.field(DSL.name("fs", qAlias(i)));
             boolean nullable = qis.get(i).dimension().map(d -> d.mapsNull()).orElse(false);
-            joinFs = joinFs.and(nullable ? g.eq(q).or(g.isNull().and(q.isNull())) : g.eq(q));
+            joinFs = joinFs.and(nullable ? gq.eq(fq).or(gq.isNull().and(fq.isNull())) : gq.eq(fq));
         }
         List<Field<?>> select = new ArrayList<>();
-        for (Column c : schema.fact().columns()) {
-            if (request.identifying().contains(c.name())) {
-                continue;
-            }
+        for (Column c : kept) {
             int qi = schema.names().indexOf(c.name());
             Name out = DSL.name(c.name());
             if (qi < 0) {
-                select.add(schema.fact().field(StarSchema.FACT_ALIAS, c).as(out));
+                select.add(DSL.field(DSL.name("g", c.name())).as(out));
             } else if (request.mode() == SuppressMode.STAR) {
-                Field<String> text = TextValues.of(schema.generalized(node, qi), c, db.dialect());
+                Field<String> text = TextValues.of(DSL.field(DSL.name("g", qAlias(qi))), c, db.dialect());
                 select.add(DSL.when(classSize.ge(DSL.inline(k)), text).else_(DSL.inline("*")).as(out));
             } else {
-                select.add(schema.generalized(node, qi).as(out));
+                select.add(DSL.field(DSL.name("g", qAlias(qi))).as(out));
             }
         }
         Condition where = request.mode() == SuppressMode.REMOVE ? classSize.ge(DSL.inline(k)) : DSL.noCondition();
-        return tx.select(select).from(schema.from(node).join(fs).on(joinFs)).where(where);
+        return tx.select(select).from(g.join(fs).on(joinFs)).where(where);
+    }
+
+    /** Column alias of the i-th generalized QI inside the statement; unlike any plain column name a user has. */
+    private static String qAlias(int i) {
+        return "kanon q" + (i + 1);
     }
 
     private static List<String> releasedQiColumns(StarSchema schema) {
@@ -186,12 +211,12 @@ public final class ReleaseWriter {
         }
     }
 
-    /** Number of classes and the smallest one, as the released relation itself shows them. */
-    private static Record2<Integer, Integer> classShape(DSLContext tx, Name relation, List<String> qiColumns) {
+    /** Number of classes, the smallest one and the rows, as the released relation itself shows them. */
+    private static Record3<Integer, Integer, java.math.BigDecimal> classShape(DSLContext tx, Name relation, List<String> qiColumns) {
         List<Field<?>> qis = qiColumns.stream().<Field<?>>map(c -> DSL.field(DSL.name(c))).toList();
         Table<?> classes = tx.select(DSL.count().as(DSL.name("n"))).from(DSL.table(relation)).groupBy(qis).asTable(DSL.name("c"));
         Field<Integer> n = DSL.field(DSL.name("c", "n"), Integer.class);
-        return tx.select(DSL.count(), DSL.min(n)).from(classes).fetchSingle();
+        return tx.select(DSL.count(), DSL.min(n), DSL.sum(n)).from(classes).fetchSingle();
     }
 
     private void recordRoles(DSLContext tx, ReleaseRequest request) {

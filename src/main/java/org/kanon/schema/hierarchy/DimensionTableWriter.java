@@ -11,7 +11,6 @@ import org.jooq.DSLContext;
 import org.jooq.DataType;
 import org.jooq.Field;
 import org.jooq.Name;
-import org.jooq.Query;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
@@ -164,20 +163,24 @@ public final class DimensionTableWriter {
         for (int level = 0; level <= h.height(); level++) {
             fields.add(DSL.field(DSL.name(prefix + level), String.class));
         }
-        List<Query> batch = new ArrayList<>();
+        // one prepared statement with binds: Derby compiles every distinct SQL text, so inlined rows would be slow
+        Object[] placeholders = new Object[fields.size()];
+        var batch = tx.batch(tx.insertInto(table).columns(fields).values(placeholders));
+        int pending = 0;
         for (Map.Entry<Object, List<String>> e : byKey.entrySet()) {
             Object key = e.getKey() == null ? null : ColumnTypes.parse(column, e.getValue().get(0));
             List<Object> values = new ArrayList<>();
             values.add(key);
             values.addAll(e.getValue());
-            batch.add(tx.insertInto(table).columns(fields).values(values));
-            if (batch.size() == BATCH) {
-                tx.batch(batch).execute();
-                batch.clear();
+            batch = batch.bind(values.toArray());
+            if (++pending == BATCH) {
+                batch.execute();
+                batch = tx.batch(tx.insertInto(table).columns(fields).values(placeholders));
+                pending = 0;
             }
         }
-        if (!batch.isEmpty()) {
-            tx.batch(batch).execute();
+        if (pending > 0) {
+            batch.execute();
         }
     }
 
