@@ -1,0 +1,174 @@
+package org.kanon.schema.hierarchy;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.jooq.Record;
+import org.jooq.Result;
+import org.jooq.impl.DSL;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.io.TempDir;
+import org.kanon.InvalidInputException;
+import org.kanon.db.Database;
+import org.kanon.db.KanonSchemas;
+import org.kanon.frequency.StarSchema;
+import org.kanon.ingest.CsvImporter;
+import org.kanon.ingest.ImportOptions;
+import org.kanon.lattice.LevelVector;
+import org.kanon.privacy.CheckResult;
+import org.kanon.privacy.KAnonymity;
+import org.kanon.privacy.KAnonymityCheck;
+import org.kanon.privacy.SuppressionLimit;
+import org.kanon.schema.SourceTable;
+import org.kanon.schema.TableResolver;
+import org.kanon.testing.DatabaseTest;
+import org.kanon.testing.PaperTables;
+import org.kanon.testing.TestDatabases;
+
+class DimensionTableWriterTest {
+    @TempDir
+    Path tmp;
+
+    private static int catalogRows(Database db, String table) {
+        return db.dsl().fetchCount(DSL.table(db.ours(KanonSchemas.CATALOG, table)));
+    }
+
+    private static int dimensionTables(Database db) {
+        return db.dsl().meta().getSchemas(db.identifiers().fold(KanonSchemas.DIMENSIONS)).get(0).getTables().size();
+    }
+
+    private SourceTable load(Database db, String name, String csv) throws Exception {
+        Path file = tmp.resolve(name + ".csv");
+        Files.writeString(file, csv);
+        new CsvImporter(db).importCsv(file, name, new ImportOptions(null, false));
+        return new TableResolver(db).resolve(name);
+    }
+
+    private Hierarchy arx(String attribute, String content) throws Exception {
+        Path file = tmp.resolve(attribute + ".csv");
+        Files.writeString(file, content);
+        return ArxHierarchyReader.read(file, attribute);
+    }
+
+    @DatabaseTest
+    @DisplayName("Incognito Fig. 4: Zipcode becomes a dimension table with key V and columns L0..L2, recorded in the catalog")
+    void zipcodeDimensionTable(TestDatabases.Kind kind) {
+        try (Database db = TestDatabases.open(kind)) {
+            SourceTable patients = PaperTables.patients(db);
+            Dimension zip = new HierarchyCatalog(db).find(patients, patients.column("zipcode")).orElseThrow();
+            assertEquals(2, zip.height());
+            var rows = db.dsl().select(zip.key("d"), zip.level("d", 1), zip.level("d", 2))
+                    .from(zip.table("d")).orderBy(zip.key("d")).fetch();
+            assertEquals(4, rows.size(), "53703, 53706, 53710, 53715");
+            assertEquals("53703", String.valueOf(rows.get(0).get(0)));
+            assertEquals("5370*", rows.get(0).get(1));
+            assertEquals("5371*", rows.get(3).get(1));
+            assertTrue(rows.stream().allMatch(r -> "537**".equals(r.get(2))));
+            assertEquals(3, catalogRows(db, "hierarchies"));
+            assertEquals(2 + 2 + 3, catalogRows(db, "hierarchy_levels"), "birthdate and sex: 2 levels, zipcode: 3");
+            assertEquals(3, dimensionTables(db));
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("a value of the column missing from the hierarchy is named, and nothing is written")
+    void missingValueIsRefused(TestDatabases.Kind kind) throws Exception {
+        try (Database db = TestDatabases.open(kind)) {
+            SourceTable t = load(db, "people", "zip,sex\n53715,Male\n53799,Female\n53703,Male\n");
+            Hierarchy zip = arx("zip", "53715;5371*;*\n53703;5370*;*\n");
+            Hierarchy sex = arx("sex", "Male;*\nFemale;*\n");
+            var e = assertThrows(InvalidInputException.class, () -> new DimensionTableWriter(db).bindAll(t,
+                    new java.util.LinkedHashMap<>(Map.of(t.column("sex"), sex, t.column("zip"), zip))));
+            assertTrue(e.getMessage().contains("lacks 1 value(s)") && e.getMessage().contains("53799"), e.getMessage());
+            assertEquals(0, catalogRows(db, "hierarchies"), "the good hierarchy of the same call is not bound either");
+            assertEquals(0, dimensionTables(db));
+            assertEquals(0, catalogRows(db, "source_tables"));
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("a hierarchy giving one value two parents is refused with file and line before anything is written")
+    void twoParentsAreRefused(TestDatabases.Kind kind) throws Exception {
+        try (Database db = TestDatabases.open(kind)) {
+            load(db, "people", "zip\n53715\n53710\n");
+            var e = assertThrows(InvalidInputException.class, () -> arx("zip", "53715;5371*;537**\n53710;5371*;538**\n"));
+            assertTrue(e.getMessage().contains("two parents") && e.getMessage().contains("zip.csv:2"), e.getMessage());
+            assertEquals(0, catalogRows(db, "hierarchies"));
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("NULL in a quasi-identifier is an error unless the hierarchy maps NULL; then NULL rows form their own class")
+    void nullNeedsAMapping(TestDatabases.Kind kind) throws Exception {
+        try (Database db = TestDatabases.open(kind)) {
+            SourceTable t = load(db, "people", "zip,sex\n53715,Male\n,Female\n53703,Male\n,Male\n");
+            StarSchema schema = StarSchema.of(t, List.of("zip"), new HierarchyCatalog(db));
+            var check = new KAnonymityCheck(db.dsl());
+            var e = assertThrows(InvalidInputException.class,
+                    () -> check.check(schema, new LevelVector(0), new KAnonymity(1), SuppressionLimit.NONE));
+            assertTrue(e.getMessage().contains("has 2 NULL value(s)"), e.getMessage());
+            var noNull = arx("zip", "53715;5371*;*\n53703;5370*;*\n");
+            var bindError = assertThrows(InvalidInputException.class, () -> new DimensionTableWriter(db).bind(t, t.column("zip"), noNull));
+            assertTrue(bindError.getMessage().contains("NULL"), bindError.getMessage());
+
+            new DimensionTableWriter(db).bind(t, t.column("zip"), arx("zip", "53715;5371*;*\n53703;5370*;*\n;unknown;*\n"));
+            StarSchema mapped = StarSchema.of(t, List.of("zip"), new HierarchyCatalog(db));
+            CheckResult r = check.check(mapped, new LevelVector(1), new KAnonymity(2), SuppressionLimit.NONE);
+            assertEquals(4, r.rows(), "no row lost in the join");
+            assertEquals(3, r.classes(), "5371*, 5370*, unknown");
+            assertEquals(1, r.smallestClass());
+            assertEquals(2, r.rowsBelowK());
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("rows added after binding with values missing from the hierarchy make the check fail loudly, not silently")
+    void valuesAddedAfterBindingAreNamed(TestDatabases.Kind kind) throws Exception {
+        try (Database db = TestDatabases.open(kind)) {
+            SourceTable t = load(db, "people", "age\n31\n32\n47\n");
+            new DimensionTableWriter(db).bind(t, t.column("age"), HierarchyBuilders.parse("interval:10,20").build("age", List.of("31", "32", "47")));
+            db.dsl().insertInto(t.table()).values(99).execute();
+            StarSchema schema = StarSchema.of(t, List.of("age"), new HierarchyCatalog(db));
+            var e = assertThrows(InvalidInputException.class,
+                    () -> new KAnonymityCheck(db.dsl()).check(schema, new LevelVector(1), new KAnonymity(1), SuppressionLimit.NONE));
+            assertTrue(e.getMessage().contains("missing from its hierarchy") && e.getMessage().contains("99"), e.getMessage());
+            // at level 0 no hierarchy is involved, so the check still runs
+            assertEquals(4, new KAnonymityCheck(db.dsl()).check(schema, new LevelVector(0), new KAnonymity(1), SuppressionLimit.NONE).rows());
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("binding again replaces the dimension table; a built interval hierarchy generalizes numbers")
+    void rebindingReplaces(TestDatabases.Kind kind) throws Exception {
+        try (Database db = TestDatabases.open(kind)) {
+            SourceTable t = load(db, "people", "age\n31\n32\n47\n44\n");
+            DimensionTableWriter writer = new DimensionTableWriter(db);
+            writer.bind(t, t.column("age"), HierarchyBuilders.parse("suppress").build("age", writer.distinctValues(t, t.column("age"))));
+            Dimension d = writer.bind(t, t.column("age"), HierarchyBuilders.parse("interval:5,10").build("age", writer.distinctValues(t, t.column("age"))));
+            assertEquals(3, d.height());
+            assertEquals(1, catalogRows(db, "hierarchies"));
+            assertEquals(1, dimensionTables(db));
+            StarSchema schema = StarSchema.of(t, List.of("age"), new HierarchyCatalog(db));
+            CheckResult r = new KAnonymityCheck(db.dsl()).check(schema, new LevelVector(2), new KAnonymity(2), SuppressionLimit.NONE);
+            assertEquals(2, r.classes(), "30-39 and 40-49");
+            assertTrue(r.satisfied());
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("a table kanon did not import (created by the DBA) is checked in place, unquoted lower-case name and all")
+    void existingTableWithoutImport(TestDatabases.Kind kind) {
+        try (Database db = TestDatabases.open(kind)) {
+            db.dsl().execute("CREATE TABLE staff (dept VARCHAR(10), grade INTEGER)");
+            db.dsl().execute("INSERT INTO staff VALUES ('a', 1), ('a', 1), ('b', 2)");
+            SourceTable t = new TableResolver(db).resolve("staff");
+            StarSchema schema = StarSchema.of(t, List.of("DEPT", "grade"), new HierarchyCatalog(db));
+            CheckResult r = new KAnonymityCheck(db.dsl()).check(schema, new LevelVector(0, 0), new KAnonymity(2), SuppressionLimit.NONE);
+            assertEquals(2, r.classes());
+            assertEquals(1, r.rowsBelowK());
+        }
+    }
+}
