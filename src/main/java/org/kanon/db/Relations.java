@@ -44,7 +44,8 @@ public final class Relations {
         });
     }
 
-    private static String escape(DatabaseMetaData meta, String pattern) throws java.sql.SQLException {
+    /** A metadata search pattern that matches exactly this name: _ and % are wildcards there. */
+    public static String escape(DatabaseMetaData meta, String pattern) throws java.sql.SQLException {
         String esc = meta.getSearchStringEscape();
         if (esc == null || esc.isEmpty()) {
             return pattern;

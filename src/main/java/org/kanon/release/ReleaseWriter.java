@@ -78,7 +78,7 @@ public final class ReleaseWriter {
             Record3<Integer, Integer, java.math.BigDecimal> shape = classShape(tx, relation, schema.names());
             long rowsOut = shape.value3() == null ? 0 : shape.value3().longValue();
             String recheckSql = tx.renderInlined(RecheckQuery.build(tx, relationSchema, relationName,
-                    releasedQiColumns(schema), request.model().k(), request.mode()));
+                    schema.names(), request.model().k(), request.mode()));
             verify(tx, recheckSql, request.name());
             ReleaseRecord r = new ReleaseRecord(request.name().trim(), schema.fact().schema(), schema.fact().name(),
                     relationSchema, relationName, request.materialize() ? "TABLE" : "VIEW", request.algorithm(),
@@ -196,10 +196,6 @@ public final class ReleaseWriter {
     /** Column alias of the i-th generalized QI inside the statement; unlike any plain column name a user has. */
     private static String qAlias(int i) {
         return "kanon q" + (i + 1);
-    }
-
-    private static List<String> releasedQiColumns(StarSchema schema) {
-        return schema.names();
     }
 
     /** Runs the register's re-check statement, exactly as stored, against the new relation. */

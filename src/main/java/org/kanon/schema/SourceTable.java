@@ -2,7 +2,6 @@ package org.kanon.schema;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.jooq.Field;
 import org.jooq.Name;
 import org.jooq.Table;
@@ -86,6 +85,6 @@ public record SourceTable(String schema, String name, List<Column> columns) {
 
     @Override
     public String toString() {
-        return displayName().toLowerCase(Locale.ROOT).equals(displayName()) ? displayName() : displayName();
+        return displayName();
     }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.db.Relations;
 import org.kanon.db.SqlErrors;
 
 /**
@@ -111,7 +112,7 @@ public final class TableResolver {
 
     private static List<Column> columns(DatabaseMetaData meta, String schema, String table) throws SQLException {
         List<Column> columns = new ArrayList<>();
-        try (ResultSet rs = meta.getColumns(null, schema, null, null)) {
+        try (ResultSet rs = meta.getColumns(null, Relations.escape(meta, schema), Relations.escape(meta, table), null)) {
             while (rs.next()) {
                 if (!table.equals(rs.getString("TABLE_NAME"))) {
                     continue;

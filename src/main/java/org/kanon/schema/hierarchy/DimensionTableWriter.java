@@ -48,7 +48,8 @@ public final class DimensionTableWriter {
         Field<Object> f = DSL.field(DSL.name(column.name()));
         List<String> values = new ArrayList<>();
         for (Object v : db.dsl().selectDistinct(f).from(source.table()).where(f.isNotNull()).fetch(0)) {
-            values.add(String.valueOf(ColumnTypes.normalize(v) instanceof java.math.BigDecimal b ? b.toPlainString() : ColumnTypes.normalize(v)));
+            Object normal = ColumnTypes.normalize(v);
+            values.add(normal instanceof java.math.BigDecimal b ? b.toPlainString() : String.valueOf(normal));
         }
         return values;
     }
