@@ -1,0 +1,40 @@
+package org.kanon.frequency;
+
+/**
+ * One quasi-identifier dictionary-encoded: its raw values are codes 0..n-1, and {@code up[l][code]} is the code of
+ * the value's label at level l (codes per level are dense). Rollups then are array look-ups.
+ */
+final class EncodedHierarchy {
+    private final int[][] up;
+    private final int[] cardinality;
+    private final int[][][] between;
+
+    EncodedHierarchy(int[][] up, int[] cardinality) {
+        this.up = up;
+        this.cardinality = cardinality;
+        this.between = new int[up.length][up.length][];
+    }
+
+    int height() {
+        return up.length - 1;
+    }
+
+    int cardinality(int level) {
+        return cardinality[level];
+    }
+
+    /** Map from codes at level {@code from} to codes at level {@code to} (to >= from); a tree makes it a function. */
+    int[] map(int from, int to) {
+        int[] m = between[from][to];
+        if (m == null) {
+            m = new int[cardinality[from]];
+            int[] f = up[from];
+            int[] t = up[to];
+            for (int raw = 0; raw < f.length; raw++) {
+                m[f[raw]] = t[raw];
+            }
+            between[from][to] = m;
+        }
+        return m;
+    }
+}

@@ -1,0 +1,56 @@
+package org.kanon.frequency;
+
+/** What an executor did: frequency sets computed from the table vs derived, statements sent, time spent. */
+public final class ExecutorStats {
+    private long scans;
+    private long derivations;
+    private long summaries;
+    private long statements;
+    private long nanos;
+
+    public void scanned() {
+        scans++;
+    }
+
+    public void derived() {
+        derivations++;
+    }
+
+    public void summarized() {
+        summaries++;
+    }
+
+    public void statements(int n) {
+        statements += n;
+    }
+
+    public void time(long startNanos) {
+        nanos += System.nanoTime() - startNanos;
+    }
+
+    public long scans() {
+        return scans;
+    }
+
+    public long derivations() {
+        return derivations;
+    }
+
+    public long summaries() {
+        return summaries;
+    }
+
+    public long statements() {
+        return statements;
+    }
+
+    public long millis() {
+        return nanos / 1_000_000;
+    }
+
+    @Override
+    public String toString() {
+        return "scans=" + scans + " derived=" + derivations + " checks=" + summaries + " statements=" + statements
+                + " executorMs=" + millis();
+    }
+}

@@ -1,0 +1,207 @@
+package org.kanon.frequency;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.kanon.InvalidInputException;
+import org.kanon.lattice.LevelVector;
+import org.kanon.lattice.Node;
+import org.kanon.schema.ColumnTypes;
+import org.kanon.schema.hierarchy.Dimension;
+
+/**
+ * The in-memory executor: the zero-generalization frequency set of all quasi-identifiers is computed in the
+ * database by one GROUP BY (raw rows never leave it), dictionary-encoded together with the dimension tables, and
+ * every later frequency set is derived in Java from codes and counts.
+ */
+public final class MemoryExecutor implements FrequencyExecutor {
+    private final int[] heights;
+    private final long rows;
+    private final EncodedHierarchy[] hierarchies;
+    private final MemoryFrequencySet zero;
+    private final ExecutorStats stats = new ExecutorStats();
+
+    private MemoryExecutor(int[] heights, long rows, EncodedHierarchy[] hierarchies, MemoryFrequencySet zero) {
+        this.heights = heights;
+        this.rows = rows;
+        this.hierarchies = hierarchies;
+        this.zero = zero;
+    }
+
+    public static MemoryExecutor load(DSLContext ctx, StarSchema schema) {
+        SourceIntegrity integrity = new SourceIntegrity(ctx);
+        long rows = integrity.checkNullsAndCount(schema);
+        int n = schema.quasiIdentifiers().size();
+        List<FrequencyRow> zeroRows = new FrequencySets(ctx).fetch(schema, LevelVector.zero(n));
+        int m = zeroRows.size();
+        int[][] codes = new int[n][m];
+        long[] counts = new long[m];
+        EncodedHierarchy[] encoded = new EncodedHierarchy[n];
+        int[] heights = new int[n];
+        for (int a = 0; a < n; a++) {
+            Map<Object, Integer> dictionary = new HashMap<>();
+            List<Object> rawValues = new ArrayList<>();
+            for (int r = 0; r < m; r++) {
+                Object v = ColumnTypes.normalize(zeroRows.get(r).values().get(a));
+                Integer code = dictionary.get(v);
+                if (code == null && !dictionary.containsKey(v)) {
+                    code = rawValues.size();
+                    dictionary.put(v, code);
+                    rawValues.add(v);
+                }
+                codes[a][r] = code;
+            }
+            QuasiIdentifier qi = schema.quasiIdentifiers().get(a);
+            heights[a] = qi.maxLevel();
+            encoded[a] = encode(ctx, schema, integrity, rows, qi, rawValues);
+        }
+        for (int r = 0; r < m; r++) {
+            counts[r] = zeroRows.get(r).count();
+        }
+        int[] attributes = new int[n];
+        for (int a = 0; a < n; a++) {
+            attributes[a] = a;
+        }
+        MemoryExecutor executor = new MemoryExecutor(heights, rows, encoded,
+                new MemoryFrequencySet(new Node(attributes, new int[n]), codes, counts));
+        executor.stats.statements(3);
+        return executor;
+    }
+
+    /** Codes of each level's labels for the raw values, from the dimension table of the QI. */
+    private static EncodedHierarchy encode(DSLContext ctx, StarSchema schema, SourceIntegrity integrity, long rows,
+                                           QuasiIdentifier qi, List<Object> rawValues) {
+        int height = qi.maxLevel();
+        int[][] up = new int[height + 1][rawValues.size()];
+        int[] cardinality = new int[height + 1];
+        for (int c = 0; c < rawValues.size(); c++) {
+            up[0][c] = c;
+        }
+        cardinality[0] = rawValues.size();
+        if (height == 0) {
+            return new EncodedHierarchy(up, cardinality);
+        }
+        Dimension d = qi.dimension().orElseThrow();
+        List<Field<?>> select = new ArrayList<>();
+        select.add(d.key("d"));
+        for (int l = 1; l <= height; l++) {
+            select.add(d.level("d", l));
+        }
+        Map<Object, Record> byValue = new HashMap<>();
+        for (Record r : ctx.select(select).from(d.table("d")).fetch()) {
+            byValue.put(ColumnTypes.normalize(r.get(0)), r);
+        }
+        List<Map<String, Integer>> labelCodes = new ArrayList<>();
+        for (int l = 0; l <= height; l++) {
+            labelCodes.add(new HashMap<>());
+        }
+        for (int c = 0; c < rawValues.size(); c++) {
+            Record r = byValue.get(rawValues.get(c));
+            if (r == null) {
+                throw integrity.missingFromHierarchies(schema, rows, rows - 1);
+            }
+            for (int l = 1; l <= height; l++) {
+                String label = r.get(l, String.class);
+                Map<String, Integer> codesAtLevel = labelCodes.get(l);
+                Integer code = codesAtLevel.get(label);
+                if (code == null) {
+                    code = codesAtLevel.size();
+                    codesAtLevel.put(label, code);
+                }
+                up[l][c] = code;
+            }
+        }
+        for (int l = 1; l <= height; l++) {
+            cardinality[l] = labelCodes.get(l).size();
+        }
+        return new EncodedHierarchy(up, cardinality);
+    }
+
+    @Override
+    public int[] heights() {
+        return heights.clone();
+    }
+
+    @Override
+    public long rows() {
+        return rows;
+    }
+
+    @Override
+    public FrequencySet scan(Node node) {
+        long start = System.nanoTime();
+        FrequencySet result = compute(zero, node);
+        stats.scanned();
+        stats.time(start);
+        return result;
+    }
+
+    @Override
+    public FrequencySet derive(FrequencySet finer, Node node) {
+        long start = System.nanoTime();
+        FrequencySet result = compute((MemoryFrequencySet) finer, node);
+        stats.derived();
+        stats.time(start);
+        return result;
+    }
+
+    /** Groups the finer set's classes by the node's codes, packed into one long per class. */
+    private MemoryFrequencySet compute(MemoryFrequencySet from, Node node) {
+        if (!node.derivableFrom(from.node())) {
+            throw new IllegalArgumentException(node + " cannot be derived from " + from.node());
+        }
+        int width = node.size();
+        int[][] columns = new int[width][];
+        int[][] maps = new int[width][];
+        long[] radix = new long[width];
+        long space = 1;
+        Node source = from.node();
+        for (int j = 0; j < width; j++) {
+            int attribute = node.attribute(j);
+            int pos = java.util.Arrays.binarySearch(source.attributes(), attribute);
+            columns[j] = from.codes[pos];
+            maps[j] = hierarchies[attribute].map(source.level(pos), node.level(j));
+            radix[j] = hierarchies[attribute].cardinality(node.level(j));
+            try {
+                space = Math.multiplyExact(space, radix[j]);
+            } catch (ArithmeticException e) {
+                throw new InvalidInputException("too many distinct value combinations for the memory executor; use --executor sql");
+            }
+        }
+        long[] counts = from.counts;
+        LongCountMap groups = new LongCountMap(Math.min(counts.length, (int) Math.min(space, Integer.MAX_VALUE / 4)));
+        for (int r = 0; r < counts.length; r++) {
+            long key = 0;
+            for (int j = 0; j < width; j++) {
+                key = key * radix[j] + maps[j][columns[j][r]];
+            }
+            groups.add(key, counts[r]);
+        }
+        int size = groups.size();
+        int[][] codes = new int[width][size];
+        long[] result = new long[size];
+        for (int i = 0; i < size; i++) {
+            long key = groups.key(i);
+            for (int j = width - 1; j >= 0; j--) {
+                codes[j][i] = (int) (key % radix[j]);
+                key /= radix[j];
+            }
+            result[i] = groups.count(i);
+        }
+        return new MemoryFrequencySet(node, codes, result);
+    }
+
+    @Override
+    public ExecutorStats stats() {
+        return stats;
+    }
+
+    @Override
+    public void close() {
+        // nothing held outside the heap
+    }
+}

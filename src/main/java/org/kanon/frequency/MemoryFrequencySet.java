@@ -1,0 +1,43 @@
+package org.kanon.frequency;
+
+import org.kanon.lattice.Node;
+
+/** A frequency set in memory: one code column per attribute of the node, and the count of each class. */
+final class MemoryFrequencySet implements FrequencySet {
+    private final Node node;
+    final int[][] codes;
+    final long[] counts;
+
+    MemoryFrequencySet(Node node, int[][] codes, long[] counts) {
+        this.node = node;
+        this.codes = codes;
+        this.counts = counts;
+    }
+
+    @Override
+    public Node node() {
+        return node;
+    }
+
+    @Override
+    public FrequencySummary summarize(int k) {
+        long rows = 0;
+        long smallest = Long.MAX_VALUE;
+        long rowsBelow = 0;
+        long classesBelow = 0;
+        for (long c : counts) {
+            rows += c;
+            smallest = Math.min(smallest, c);
+            if (c < k) {
+                rowsBelow += c;
+                classesBelow++;
+            }
+        }
+        return new FrequencySummary(rows, counts.length, counts.length == 0 ? 0 : smallest, rowsBelow, classesBelow, k);
+    }
+
+    @Override
+    public void discard() {
+        // garbage collected
+    }
+}

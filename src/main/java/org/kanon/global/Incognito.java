@@ -1,0 +1,139 @@
+package org.kanon.global;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+import org.kanon.frequency.FrequencyExecutor;
+import org.kanon.frequency.FrequencySet;
+import org.kanon.lattice.CandidateGeneration;
+import org.kanon.lattice.CandidateGraph;
+import org.kanon.lattice.Node;
+
+/**
+ * Basic Incognito (LeFevre, DeWitt, Ramakrishnan, SIGMOD 2005, Figure 8): for i = 1..n, a breadth-first search
+ * by height over the candidate graph of the QI subsets of size i, from its roots; generalizations of an anonymous
+ * node are marked and not checked (generalization property); frequency sets of non-roots are rolled up from a
+ * failed parent's (rollup property); the survivors generate the next graph (subset property). Sound and complete:
+ * it returns every anonymous node of the full lattice.
+ */
+public class Incognito implements FullDomainSearch {
+
+    @Override
+    public String name() {
+        return "incognito";
+    }
+
+    @Override
+    public SearchResult search(FrequencyExecutor executor, SearchRequest request) {
+        long start = System.nanoTime();
+        int[] heights = executor.heights();
+        CandidateGraph graph = CandidateGraph.firstIteration(heights);
+        long checked = 0;
+        Set<Node> survivors = Set.of();
+        for (int i = 1; i <= heights.length && !graph.isEmpty(); i++) {
+            Search iteration = new Search(executor, request, graph);
+            survivors = iteration.run(rootSets(executor, graph));
+            checked += iteration.checked;
+            if (i < heights.length) {
+                graph = CandidateGeneration.next(graph, survivors);
+            }
+        }
+        List<Node> full = graph.isEmpty() ? List.of() : survivors.stream().filter(n -> n.size() == heights.length).toList();
+        return new SearchResult(name(), Nodes.sortedVectors(full), true, checked, executor.stats(),
+                (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /**
+     * Frequency sets the roots of this iteration's graph start from; none in Basic Incognito (every root is
+     * scanned). Variants override it (super-roots: one scan per family, rolled up to its roots).
+     */
+    protected Map<Node, FrequencySet> rootSets(FrequencyExecutor executor, CandidateGraph graph) {
+        return Map.of();
+    }
+
+    /** One breadth-first search of Figure 8 over one candidate graph. */
+    private static final class Search {
+        private final FrequencyExecutor executor;
+        private final SearchRequest request;
+        private final CandidateGraph graph;
+        private final Set<Node> marked = new HashSet<>();
+        private final Map<Node, FrequencySet> failedSets = new HashMap<>();
+        long checked;
+
+        Search(FrequencyExecutor executor, SearchRequest request, CandidateGraph graph) {
+            this.executor = executor;
+            this.request = request;
+            this.graph = graph;
+        }
+
+        Set<Node> run(Map<Node, FrequencySet> rootSets) {
+            Set<Node> survivors = new LinkedHashSet<>(graph.nodes());
+            Map<Node, Integer> order = new HashMap<>();
+            PriorityQueue<Node> queue = new PriorityQueue<>(Comparator.comparingInt(Node::height)
+                    .thenComparingInt(order::get));
+            for (Node root : graph.roots()) {
+                order.put(root, order.size());
+                queue.add(root);
+            }
+            while (!queue.isEmpty()) {
+                Node node = queue.poll();
+                if (marked.contains(node)) {
+                    continue;
+                }
+                FrequencySet fs = frequencySet(node, rootSets);
+                checked++;
+                if (request.accepts(fs.summarize(request.k()))) {
+                    markGeneralizations(node);
+                    fs.discard();
+                } else {
+                    survivors.remove(node);
+                    failedSets.put(node, fs);
+                    for (Node next : graph.successors(node)) {
+                        if (!order.containsKey(next)) {
+                            order.put(next, order.size());
+                            queue.add(next);
+                        }
+                    }
+                }
+            }
+            failedSets.values().forEach(FrequencySet::discard);
+            rootSets.values().forEach(FrequencySet::discard);
+            return survivors;
+        }
+
+        /** From a failed parent's frequency set when there is one (rollup), else from the given root sets or the table. */
+        private FrequencySet frequencySet(Node node, Map<Node, FrequencySet> rootSets) {
+            for (Node parent : graph.predecessors(node)) {
+                FrequencySet parentSet = failedSets.get(parent);
+                if (parentSet != null) {
+                    return executor.derive(parentSet, node);
+                }
+            }
+            for (FrequencySet superRoot : rootSets.values()) {
+                if (node.derivableFrom(superRoot.node())) {
+                    return executor.derive(superRoot, node);
+                }
+            }
+            return executor.scan(node);
+        }
+
+        private void markGeneralizations(Node node) {
+            Deque<Node> stack = new ArrayDeque<>(graph.successors(node));
+            while (!stack.isEmpty()) {
+                Node n = stack.pop();
+                if (marked.add(n)) {
+                    stack.addAll(graph.successors(n));
+                }
+            }
+        }
+    }
+
+}
