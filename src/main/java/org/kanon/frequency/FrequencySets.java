@@ -5,7 +5,7 @@ import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
-import org.jooq.Record5;
+import org.jooq.Record6;
 import org.jooq.SelectHavingStep;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
@@ -55,16 +55,18 @@ public final class FrequencySets {
         Table<?> fs = query(schema, node).asTable(DSL.name("fs"));
         Field<Integer> cnt = DSL.field(DSL.name("fs", COUNT), SQLDataType.INTEGER);
         Field<Integer> kValue = DSL.val(k);
-        Record5<Integer, Integer, java.math.BigDecimal, java.math.BigDecimal, java.math.BigDecimal> r = ctx.select(
+        Field<Long> wide = cnt.cast(SQLDataType.BIGINT); // squares of Adult-sized classes overflow INTEGER
+        Record6<Integer, Integer, java.math.BigDecimal, java.math.BigDecimal, java.math.BigDecimal, java.math.BigDecimal> r = ctx.select(
                         DSL.count(),
                         DSL.min(cnt),
                         DSL.sum(cnt),
                         DSL.sum(DSL.when(cnt.lt(kValue), cnt).else_(DSL.inline(0))),
-                        DSL.sum(DSL.when(cnt.lt(kValue), DSL.inline(1)).else_(DSL.inline(0))))
+                        DSL.sum(DSL.when(cnt.lt(kValue), DSL.inline(1)).else_(DSL.inline(0))),
+                        DSL.sum(DSL.when(cnt.ge(kValue), wide.mul(wide)).else_(DSL.inline(0L))))
                 .from(fs)
                 .fetchSingle();
-        return new FrequencySummary(
-                asLong(r.value3()), r.value1(), r.value2() == null ? 0 : r.value2(), asLong(r.value4()), asLong(r.value5()), k);
+        return new FrequencySummary(asLong(r.value3()), r.value1(), r.value2() == null ? 0 : r.value2(), asLong(r.value4()),
+                asLong(r.value5()), k, asLong(r.value6()));
     }
 
     private static long asLong(Number n) {

@@ -25,15 +25,18 @@ final class MemoryFrequencySet implements FrequencySet {
         long smallest = Long.MAX_VALUE;
         long rowsBelow = 0;
         long classesBelow = 0;
+        long squares = 0;
         for (long c : counts) {
             rows += c;
             smallest = Math.min(smallest, c);
             if (c < k) {
                 rowsBelow += c;
                 classesBelow++;
+            } else {
+                squares += c * c;
             }
         }
-        return new FrequencySummary(rows, counts.length, counts.length == 0 ? 0 : smallest, rowsBelow, classesBelow, k);
+        return new FrequencySummary(rows, counts.length, counts.length == 0 ? 0 : smallest, rowsBelow, classesBelow, k, squares);
     }
 
     @Override

@@ -1,0 +1,230 @@
+package org.kanon.cli;
+
+import java.time.LocalDateTime;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.kanon.InvalidInputException;
+import org.kanon.db.Database;
+import org.kanon.frequency.ExecutorKind;
+import org.kanon.frequency.StarSchema;
+import org.kanon.global.FullDomainSearch;
+import org.kanon.global.SearchResult;
+import org.kanon.lattice.LevelVector;
+import org.kanon.metrics.SelectionCriterion;
+import org.kanon.release.AnonymizeOutcome;
+import org.kanon.release.AnonymizeRequest;
+import org.kanon.release.Anonymizer;
+import org.kanon.release.ReleaseRecord;
+import org.kanon.release.RunLog;
+import org.kanon.release.SuppressMode;
+import org.kanon.schema.SourceTable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(name = "anonymize", description = {
+        "Search the full-domain generalization lattice for every k-anonymous node, pick one by a criterion and,",
+        "with --name, release it (registered, with its re-check SQL). Exit 1 when no node is anonymous."})
+final class AnonymizeCommand extends KanonSubcommand {
+    @Mixin
+    NodeOptions node;
+
+    @Option(names = "--algorithm", defaultValue = "incognito", paramLabel = "NAME",
+            description = "incognito (default), incognito-superroots, incognito-cube, samarati, bottomup, bottomup-rollup.")
+    String algorithm;
+
+    @Option(names = "--executor", defaultValue = "auto", paramLabel = "sql|memory|auto",
+            description = "Where frequency sets live (default auto: memory when the zero-level set fits --memory-budget).")
+    String executor;
+
+    @Option(names = "--memory-budget", defaultValue = "256m", paramLabel = "SIZE",
+            description = "Memory the in-memory executor may use under auto, e.g. 512m or 2g (default 256m).")
+    String memoryBudget;
+
+    @Option(names = "--select", defaultValue = "height", paramLabel = "CRITERION",
+            description = "height (default), weighted-height, dm, distortion.")
+    String select;
+
+    @Option(names = "--weights", paramLabel = "W1,W2,..", description = "Per-QI weights for --select weighted-height.")
+    String weights;
+
+    @Option(names = "--list", description = "Print every anonymous node (levels in QI order); minimal ones marked.")
+    boolean list;
+
+    @Option(names = "--name", paramLabel = "R", description = "Release the selected node under this name.")
+    String name;
+
+    @Option(names = "--identifying", paramLabel = "A,B", description = "Identifying columns, dropped from the release.")
+    String identifying;
+
+    @Option(names = "--suppress-mode", defaultValue = "remove", paramLabel = "remove|star", description = "As for release.")
+    String suppressMode;
+
+    @Option(names = "--materialize", description = "Release a table instead of a view.")
+    boolean materialize;
+
+    @Option(names = "--replace", description = "Overwrite an existing release of that name.")
+    boolean replace;
+
+    @Option(names = "--stats", description = "Print statistics of the run.")
+    boolean stats;
+
+    @Option(names = "--stats-format", defaultValue = "text", paramLabel = "text|json", description = "Format of --stats.")
+    String statsFormat;
+
+    @Override
+    public Integer call() {
+        node.require();
+        LocalDateTime started = LocalDateTime.now();
+        FullDomainSearch search = SearchNames.byName(algorithm);
+        ExecutorKind kind = ExecutorKind.parse(executor);
+        SelectionCriterion criterion = SelectionCriterion.parse(select);
+        double[] w = parseWeights(weights);
+        if (criterion == SelectionCriterion.WEIGHTED_HEIGHT && w == null) {
+            throw new InvalidInputException("--select weighted-height needs --weights");
+        }
+        if (!statsFormat.equalsIgnoreCase("text") && !statsFormat.equalsIgnoreCase("json")) {
+            throw new InvalidInputException("--stats-format: expected text or json, got '" + statsFormat + "'");
+        }
+        SuppressMode mode = SuppressMode.parse(suppressMode);
+        long budget = parseSize(memoryBudget);
+        var model = node.model();
+        var suppression = node.suppressionLimit();
+        try (Database db = openDatabase()) {
+            SourceTable source = node.source(db);
+            StarSchema schema = node.schema(db, source);
+            Set<String> identifyingColumns = new HashSet<>();
+            for (String c : Lists.names("--identifying", identifying)) {
+                identifyingColumns.add(source.column(c).name());
+            }
+            AnonymizeOutcome outcome = new Anonymizer(db).run(new AnonymizeRequest(schema, model, suppression, search, kind,
+                    budget, criterion, w, name, mode, materialize, replace, identifyingColumns));
+            print(source, schema, outcome, criterion);
+            boolean ok = outcome.selected() != null && (name == null || outcome.release().released());
+            new RunLog(db).record(db.dsl(), "anonymize", source, node.describe(null) + " algorithm=" + search.name()
+                            + " executor=" + outcome.executor().label() + " select=" + criterion.label(),
+                    ok ? (name == null ? "SEARCHED" : "RELEASED") : "NOT_ANONYMOUS", statsJson(outcome),
+                    name != null && ok ? outcome.release().release().name() : null, started);
+            return ok ? ExitCodes.OK : ExitCodes.NOT_MET;
+        }
+    }
+
+    private void print(SourceTable source, StarSchema schema, AnonymizeOutcome outcome, SelectionCriterion criterion) {
+        var out = out();
+        SearchResult r = outcome.search();
+        out.printf("searched %s with %s on the %s executor: %d anonymous node(s)%s, %d checked, %d ms%n", source.displayName(),
+                r.algorithm(), outcome.executor().label(), r.anonymous().size(), r.complete() ? "" : " (one minimal node)",
+                r.nodesChecked(), outcome.totalMillis());
+        if (list) {
+            out.println("levels\theight\tminimal");
+            for (LevelVector v : r.anonymous()) {
+                out.printf("%s\t%d\t%s%n", v.toCsv(), v.height(), minimal(v, r.anonymous()) ? "minimal" : "");
+            }
+        }
+        if (outcome.selected() == null) {
+            out.printf("no node is %s within the suppression allowance%n", node.model());
+        } else {
+            LevelVector v = outcome.selected().node();
+            out.printf("selected %s (levels %s) by %s: cost %s%n", v.toString(schema.names()), v.toCsv(), criterion.label(),
+                    format(outcome.selected().cost()));
+        }
+        if (outcome.release() != null) {
+            if (outcome.release().released()) {
+                ReleaseRecord rel = outcome.release().release();
+                out.printf("released %s as %s %s: %d of %d rows, %d suppressed (%s), %d classes, smallest %d%n", rel.name(),
+                        rel.kind().toLowerCase(Locale.ROOT), rel.relation(), rel.rowsOut(), rel.rowsIn(), rel.rowsSuppressed(),
+                        rel.suppressMode(), rel.classes(), rel.smallestClass());
+                out.printf("re-check (must return no row): %s%n", rel.recheckSql());
+            } else {
+                out.println("not released: the selected node no longer meets the requirement");
+            }
+        }
+        if (stats) {
+            out.println(statsFormat.equalsIgnoreCase("json") ? statsJson(outcome) : statsText(outcome));
+        }
+        out.flush();
+    }
+
+    private static boolean minimal(LevelVector v, List<LevelVector> all) {
+        for (LevelVector u : all) {
+            if (!u.equals(v) && below(u, v)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean below(LevelVector u, LevelVector v) {
+        for (int i = 0; i < u.size(); i++) {
+            if (u.level(i) > v.level(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String statsText(AnonymizeOutcome o) {
+        var e = o.search().executor();
+        return "stats: algorithm=" + o.search().algorithm() + " executor=" + o.executor().label() + " nodesChecked="
+                + o.search().nodesChecked() + " anonymousNodes=" + o.search().anonymous().size() + " tableScans=" + e.scans()
+                + " derived=" + e.derivations() + " statements=" + e.statements() + " searchMs=" + o.search().millis()
+                + " totalMs=" + o.totalMillis();
+    }
+
+    static String statsJson(AnonymizeOutcome o) {
+        var e = o.search().executor();
+        return "{\"algorithm\":\"" + o.search().algorithm() + "\",\"executor\":\"" + o.executor().label()
+                + "\",\"nodesChecked\":" + o.search().nodesChecked() + ",\"anonymousNodes\":" + o.search().anonymous().size()
+                + ",\"tableScans\":" + e.scans() + ",\"derived\":" + e.derivations() + ",\"statements\":" + e.statements()
+                + ",\"searchMs\":" + o.search().millis() + ",\"totalMs\":" + o.totalMillis()
+                + (o.selected() == null ? "" : ",\"selected\":\"" + o.selected().node().toCsv() + "\",\"cost\":" + format(o.selected().cost()))
+                + "}";
+    }
+
+    private static String format(double cost) {
+        return cost == Math.rint(cost) && Math.abs(cost) < 1e15 ? Long.toString((long) cost) : String.format(Locale.ROOT, "%.4f", cost);
+    }
+
+    private static double[] parseWeights(String text) {
+        if (text == null) {
+            return null;
+        }
+        List<String> parts = Lists.names("--weights", text);
+        double[] w = new double[parts.size()];
+        for (int i = 0; i < w.length; i++) {
+            try {
+                w[i] = Double.parseDouble(parts.get(i));
+            } catch (NumberFormatException e) {
+                throw new InvalidInputException("--weights: '" + parts.get(i) + "' (position " + (i + 1) + ") is not a number");
+            }
+            if (w[i] < 0 || Double.isNaN(w[i]) || Double.isInfinite(w[i])) {
+                throw new InvalidInputException("--weights: weight " + parts.get(i) + " must be a finite number >= 0");
+            }
+        }
+        return w;
+    }
+
+    static long parseSize(String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        long unit = 1;
+        if (t.endsWith("k")) {
+            unit = 1L << 10;
+        } else if (t.endsWith("m")) {
+            unit = 1L << 20;
+        } else if (t.endsWith("g")) {
+            unit = 1L << 30;
+        }
+        String digits = unit == 1 ? t : t.substring(0, t.length() - 1);
+        try {
+            long n = Long.parseLong(digits);
+            if (n < 0) {
+                throw new NumberFormatException();
+            }
+            return Math.multiplyExact(n, unit);
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new InvalidInputException("--memory-budget: expected a size such as 512m or 2g, got '" + text + "'");
+        }
+    }
+}

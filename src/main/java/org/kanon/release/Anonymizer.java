@@ -1,0 +1,82 @@
+package org.kanon.release;
+
+import org.kanon.InvalidInputException;
+import org.kanon.db.Database;
+import org.kanon.frequency.ExecutorKind;
+import org.kanon.frequency.FrequencyExecutor;
+import org.kanon.frequency.FrequencySets;
+import org.kanon.frequency.FrequencySummary;
+import org.kanon.frequency.MemoryExecutor;
+import org.kanon.frequency.QuasiIdentifier;
+import org.kanon.frequency.SourceIntegrity;
+import org.kanon.frequency.StarSchema;
+import org.kanon.global.SearchRequest;
+import org.kanon.global.SearchResult;
+import org.kanon.lattice.LevelVector;
+import org.kanon.metrics.NodeSelector;
+
+/**
+ * {@code kanon anonymize}: validates the request, picks the executor, runs the search, selects a node and hands
+ * it to {@link ReleaseWriter}, so a searched release is registered and re-checked like any other.
+ */
+public final class Anonymizer {
+    /** Bytes per class of the zero-level frequency set in memory: a code per QI and a count, plus map overhead. */
+    private static final int BYTES_PER_QI = 4;
+    private static final int BYTES_PER_CLASS = 48;
+
+    private final Database db;
+
+    public Anonymizer(Database db) {
+        this.db = db;
+    }
+
+    public AnonymizeOutcome run(AnonymizeRequest request) {
+        long start = System.nanoTime();
+        StarSchema schema = request.schema();
+        for (QuasiIdentifier qi : schema.quasiIdentifiers()) {
+            if (qi.dimension().isEmpty()) {
+                throw new InvalidInputException("--qi: " + qi.name() + " has no hierarchy bound; bind one first"
+                        + " (kanon hierarchy import or kanon hierarchy build)");
+            }
+        }
+        if (request.weights() != null && request.weights().length != schema.quasiIdentifiers().size()) {
+            throw new InvalidInputException("--weights: " + request.weights().length + " weight(s) for "
+                    + schema.quasiIdentifiers().size() + " quasi-identifier(s)");
+        }
+        long rows = new SourceIntegrity(db.dsl()).checkNullsAndCount(schema);
+        request.model().checkAgainst(rows, schema.fact().displayName());
+        long allowance = request.suppression().allowance(rows);
+        ExecutorKind kind = chooseExecutor(request);
+        SearchResult result;
+        NodeSelector.Selected selected;
+        try (FrequencyExecutor executor = open(kind, schema)) {
+            result = request.search().search(executor, new SearchRequest(request.model().k(), allowance));
+            selected = result.anonymous().isEmpty() ? null
+                    : new NodeSelector(request.criterion(), request.weights()).select(result.anonymous(), executor, request.model().k());
+        }
+        ReleaseOutcome release = null;
+        if (selected != null && request.releaseName() != null) {
+            release = new ReleaseWriter(db).release(new ReleaseRequest(request.releaseName(), schema, selected.node(),
+                    request.model(), request.suppression(), request.mode(), request.materialize(), request.replace(),
+                    request.identifying(), request.search().name()));
+        }
+        return new AnonymizeOutcome(result, kind, selected, release, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    private ExecutorKind chooseExecutor(AnonymizeRequest request) {
+        if (request.executor() != ExecutorKind.AUTO) {
+            return request.executor();
+        }
+        StarSchema schema = request.schema();
+        FrequencySummary zero = new FrequencySets(db.dsl()).summarize(schema, LevelVector.zero(schema.quasiIdentifiers().size()), 1);
+        long bytes = zero.classes() * (BYTES_PER_CLASS + (long) BYTES_PER_QI * schema.quasiIdentifiers().size());
+        return bytes <= request.memoryBudgetBytes() ? ExecutorKind.MEMORY : ExecutorKind.SQL;
+    }
+
+    private FrequencyExecutor open(ExecutorKind kind, StarSchema schema) {
+        if (kind == ExecutorKind.SQL) {
+            throw new InvalidInputException("--executor sql: not available yet; use --executor memory");
+        }
+        return MemoryExecutor.load(db.dsl(), schema);
+    }
+}

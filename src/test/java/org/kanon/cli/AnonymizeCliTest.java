@@ -1,0 +1,79 @@
+package org.kanon.cli;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import org.junit.jupiter.api.DisplayName;
+import org.kanon.db.ConnectionSettings;
+import org.kanon.testing.DatabaseTest;
+import org.kanon.testing.PaperTables;
+import org.kanon.testing.TestDatabases;
+
+class AnonymizeCliTest {
+
+    private static CliRun setUp(ConnectionSettings settings) {
+        CliRun cli = new CliRun(settings);
+        assertEquals(0, cli.run("import", PaperTables.PATIENTS_CSV.toString(), "--table", "patients").exitCode());
+        assertEquals(0, cli.run("hierarchy", "import", "--table", "patients", "--dir", PaperTables.PAPERS.toString(),
+                "--prefix", PaperTables.PATIENTS_PREFIX).exitCode());
+        return cli;
+    }
+
+    @DatabaseTest
+    @DisplayName("anonymize lists the 2-anonymous nodes of <Sex, Zipcode>, selects <S1, Z0> by height and releases it")
+    void searchesSelectsAndReleases(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try {
+            CliRun cli = setUp(settings);
+            CliRun.Result r = cli.run("anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--list",
+                    "--name", "p2", "--stats", "--stats-format", "json");
+            assertEquals(ExitCodes.OK, r.exitCode(), r.toString());
+            assertTrue(r.out().contains("4 anonymous node(s)"), r.out());
+            assertTrue(r.out().contains("1,0\t1\tminimal"), r.out());
+            assertTrue(r.out().contains("0,2\t2\tminimal"), r.out());
+            assertTrue(r.out().contains("1,1\t2\t\n"), r.out());
+            assertTrue(r.out().contains("(levels 1,0) by height: cost 1"), r.out());
+            assertTrue(r.out().contains("released p2"), r.out());
+            assertTrue(r.out().contains("\"nodesChecked\":6"), r.out());
+            assertTrue(cli.run("release", "show", "p2").out().contains("algorithm:         incognito"));
+            // DM: <S1,Z0> has classes 2,2,2 (12); <S0,Z2> has 3,3 (18)
+            CliRun.Result dm = cli.run("anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--select", "dm");
+            assertTrue(dm.out().contains("(levels 1,0) by dm: cost 12"), dm.out());
+            CliRun.Result weighted = cli.run("anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2",
+                    "--select", "weighted-height", "--weights", "10,1");
+            assertTrue(weighted.out().contains("(levels 0,2) by weighted-height: cost 2"), weighted.out());
+            CliRun.Result none = cli.run("anonymize", "--table", "patients", "--qi", "birthdate,sex,zipcode", "--k", "6",
+                    "--name", "never");
+            assertEquals(ExitCodes.OK, none.exitCode(), "the top node puts all 6 rows in one class: " + none);
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("anonymize: unknown algorithm, QI without hierarchy, k above the table, suppression over 100% — exit 2, nothing registered")
+    void badInput(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try {
+            CliRun cli = setUp(settings);
+            for (String[] args : new String[][] {
+                    {"--qi", "sex,zipcode", "--k", "2", "--algorithm", "flash"},
+                    {"--qi", "sex,disease", "--k", "2"},
+                    {"--qi", "sex,zipcode", "--k", "7"},
+                    {"--qi", "sex,zipcode", "--k", "2", "--suppression", "150%"},
+                    {"--qi", "sex,zipcode", "--k", "2", "--select", "prettiest"},
+                    {"--qi", "sex,zipcode", "--k", "2", "--executor", "gpu"}}) {
+                String[] all = java.util.stream.Stream.of(
+                                java.util.stream.Stream.of("anonymize", "--table", "patients"),
+                                java.util.Arrays.stream(args),
+                                java.util.stream.Stream.of("--name", "bad"))
+                        .flatMap(s -> s).toArray(String[]::new);
+                CliRun.Result r = cli.run(all);
+                assertEquals(ExitCodes.USAGE, r.exitCode(), String.join(" ", all) + "\n" + r);
+                assertEquals(1, r.err().strip().lines().count(), r.err());
+            }
+            assertEquals(1, cli.run("release", "list").out().strip().lines().count(), "nothing registered");
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+}
