@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Set;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
+import org.kanon.frequency.ExecutorKind;
 import org.kanon.frequency.StarSchema;
+import org.kanon.global.Incognito;
+import org.kanon.metrics.SelectionCriterion;
 import org.kanon.ingest.CsvImporter;
 import org.kanon.ingest.ImportOptions;
 import org.kanon.ingest.ImportResult;
@@ -17,10 +20,10 @@ import org.kanon.privacy.CheckResult;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.privacy.KAnonymityCheck;
 import org.kanon.privacy.SuppressionLimit;
-import org.kanon.release.ReleaseOutcome;
+import org.kanon.release.AnonymizeOutcome;
+import org.kanon.release.AnonymizeRequest;
+import org.kanon.release.Anonymizer;
 import org.kanon.release.ReleaseRecord;
-import org.kanon.release.ReleaseRequest;
-import org.kanon.release.ReleaseWriter;
 import org.kanon.release.RelationExporter;
 import org.kanon.release.SuppressMode;
 import org.kanon.schema.SourceTable;
@@ -34,13 +37,20 @@ import org.kanon.schema.hierarchy.HierarchyFolder;
  * only what ships with kanon — the Incognito paper's Patients table, then a seeded synthetic census.
  */
 public final class Demo {
-    /** The census quasi-identifiers and the node released (until the lattice search exists, a fixed one). */
+    /** The census quasi-identifiers and the requirement; the node is found by Incognito. */
     static final List<String> CENSUS_QI = List.of("age", "sex", "race", "marital-status", "zipcode");
-    static final LevelVector CENSUS_NODE = new LevelVector(2, 1, 1, 1, 3);
     static final int CENSUS_K = 5;
     static final String CENSUS_SUPPRESSION = "2%";
 
     private final PrintWriter out;
+
+    private static long latticeSize(StarSchema schema) {
+        long size = 1;
+        for (var qi : schema.quasiIdentifiers()) {
+            size *= qi.maxLevel() + 1;
+        }
+        return size;
+    }
 
     public Demo(PrintWriter out) {
         this.out = out;
@@ -110,14 +120,18 @@ public final class Demo {
         CheckResult raw = new KAnonymityCheck(db.dsl()).check(schema, LevelVector.zero(CENSUS_QI.size()), model, suppression);
         out.printf("   check %s as it is, k=%d: %d classes, %d rows in classes below k -> %s%n", String.join(",", CENSUS_QI),
                 CENSUS_K, raw.classes(), raw.rowsBelowK(), raw.satisfied() ? "anonymous" : "not anonymous");
-        ReleaseOutcome outcome = new ReleaseWriter(db).release(new ReleaseRequest("census_k5", schema, CENSUS_NODE, model,
-                suppression, SuppressMode.REMOVE, false, true, Set.of(table.column("id").name()), "full-domain"));
-        if (!outcome.released()) {
-            throw new IllegalStateException("the demo's fixed node " + CENSUS_NODE + " is not " + model + " on the bundled census");
+        AnonymizeOutcome outcome = new Anonymizer(db).run(new AnonymizeRequest(schema, model, suppression, new Incognito(),
+                ExecutorKind.MEMORY, 0, SelectionCriterion.DISTORTION, null, "census_k5", SuppressMode.REMOVE, false, true,
+                Set.of(table.column("id").name())));
+        if (outcome.release() == null || !outcome.release().released()) {
+            throw new IllegalStateException("no node of the bundled census is " + model + " within " + CENSUS_SUPPRESSION);
         }
-        ReleaseRecord r = outcome.release();
-        out.printf("   released levels %s (age in 10-year bands, sex and race suppressed, marital status one level up, zip codes to 3 digits) with k=%d,"
-                + " suppression up to %s:%n", CENSUS_NODE.toCsv(), CENSUS_K, CENSUS_SUPPRESSION);
+        ReleaseRecord r = outcome.release().release();
+        LevelVector node = outcome.selected().node();
+        out.printf("   Incognito searched the %d-node lattice in %d ms: %d nodes meet %s with at most %s suppressed%n",
+                latticeSize(schema), outcome.search().millis(), outcome.search().anonymous().size(), model, CENSUS_SUPPRESSION);
+        out.printf("   released the one of least distortion (generalized levels / hierarchy height per cell), %s (levels %s):%n",
+                node.toString(schema.names()), node.toCsv());
         out.printf("   %s: %d of %d rows, %d suppressed, %d classes, smallest %d; identifying column id dropped%n",
                 r.relation(), r.rowsOut(), r.rowsIn(), r.rowsSuppressed(), r.classes(), r.smallestClass());
         out.printf("   independent re-check (no row = k-anonymous): %s%n", r.recheckSql());
