@@ -166,7 +166,7 @@ public final class ReleaseWriter {
             fsSelect.add(classKey.get(i).as(DSL.name(qAlias(i))));
         }
         fsSelect.add(DSL.count().as(DSL.name(FrequencySets.COUNT)));
-        Table<?> fs = tx.select(fsSelect).from(g2).groupBy(classKey).asTable(DSL.name("fs"));
+        Table<?> fs = hashJoinedOnDerby(tx.select(fsSelect).from(g2).groupBy(classKey), "fs");
         Field<Integer> classSize = DSL.field(DSL.name("fs", FrequencySets.COUNT), Integer.class);
 
         Condition joinFs = DSL.noCondition();
@@ -191,6 +191,18 @@ public final class ReleaseWriter {
         }
         Condition where = request.mode() == SuppressMode.REMOVE ? classSize.ge(DSL.inline(k)) : DSL.noCondition();
         return tx.select(select).from(g.join(fs).on(joinFs)).where(where);
+    }
+
+    /**
+     * Derby's optimizer picks a nested-loop join against the grouped derived table and re-evaluates it per row:
+     * 28 s instead of 2.5 s for a view over Adult. Its optimizer-override comment (which must end the line) asks
+     * for a hash join. Other databases get the table as it is.
+     */
+    private Table<?> hashJoinedOnDerby(Select<?> derived, String alias) {
+        if (!db.isDerby()) {
+            return derived.asTable(DSL.name(alias));
+        }
+        return DSL.table(DSL.sql("({0}) {1} --DERBY-PROPERTIES joinStrategy=HASH\n", derived, DSL.name(alias)));
     }
 
     /** Column alias of the i-th generalized QI inside the statement; unlike any plain column name a user has. */
