@@ -82,6 +82,10 @@ class SqlExecutorTest {
                 assertEquals(1, sql.tables().liveTables(), "only the unused <Z1> scan is left, dropped on close");
                 assertTrue(sql.stats().statements() > 0);
             }
+            try (SqlExecutor again = SqlExecutor.open(db, schema)) {
+                // the pooled connection may be the same one: close() dropped fs_N, so the names are free again
+                assertEquals(6, again.scan(new Node(SZ, new int[] {1, 2})).summarize(2).smallestClass());
+            }
         }
     }
 
