@@ -1,0 +1,77 @@
+package org.kanon.frequency;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.Table;
+import org.kanon.lattice.Node;
+
+/**
+ * A frequency set as a temporary table of its executor's connection: one column per attribute of the node (the
+ * generalized value, or the raw value at level 0) and the count of the class.
+ */
+public final class SqlFrequencySet implements FrequencySet {
+    private final SqlExecutor executor;
+    private final Node node;
+    private final Table<?> table;
+    private boolean discarded;
+
+    SqlFrequencySet(SqlExecutor executor, Node node, Table<?> table) {
+        this.executor = executor;
+        this.node = node;
+        this.table = table;
+    }
+
+    @Override
+    public Node node() {
+        return node;
+    }
+
+    Table<?> table() {
+        live();
+        return table;
+    }
+
+    SqlExecutor executor() {
+        return executor;
+    }
+
+    @Override
+    public FrequencySummary summarize(int k) {
+        live();
+        return executor.summarize(this, k);
+    }
+
+    /** The classes and their counts, one row each, in no particular order (values as the database returns them). */
+    public List<FrequencyRow> fetch() {
+        live();
+        List<Field<?>> select = new ArrayList<>();
+        for (int attribute : node.attributes()) {
+            select.add(executor.valueColumn(attribute));
+        }
+        select.add(executor.countColumn());
+        List<FrequencyRow> rows = new ArrayList<>();
+        for (Record r : executor.tables().dsl().select(select).from(table).fetch()) {
+            List<Object> values = new ArrayList<>();
+            for (int i = 0; i < node.size(); i++) {
+                values.add(r.get(i));
+            }
+            rows.add(new FrequencyRow(values, r.get(node.size(), Long.class)));
+        }
+        return rows;
+    }
+
+    @Override
+    public void discard() {
+        Table<?> t = table();
+        discarded = true;
+        executor.drop(t);
+    }
+
+    private void live() {
+        if (discarded) {
+            throw new IllegalStateException("frequency set of " + node + " was discarded");
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package org.kanon.frequency;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.io.TempDir;
+import org.kanon.db.Database;
+import org.kanon.global.BruteForce;
+import org.kanon.global.Incognito;
+import org.kanon.global.SearchRequest;
+import org.kanon.global.SearchResult;
+import org.kanon.ingest.CsvImporter;
+import org.kanon.ingest.ImportOptions;
+import org.kanon.schema.SourceTable;
+import org.kanon.schema.TableResolver;
+import org.kanon.schema.hierarchy.DimensionTableWriter;
+import org.kanon.schema.hierarchy.HierarchyBuilders;
+import org.kanon.schema.hierarchy.HierarchyCatalog;
+import org.kanon.testing.DatabaseTest;
+import org.kanon.testing.PaperTables;
+import org.kanon.testing.TestDatabases;
+
+/** The searches see the same lattice through the SQL executor as through the in-memory one. */
+class SqlExecutorPropertyTest {
+    @TempDir
+    Path tmp;
+
+    @DatabaseTest
+    @DisplayName("Incognito Ex. 3.1 through the SQL executor: the 2-anonymous nodes of <Sex, Zipcode>, 6 checks")
+    void patientsSexZipcode(TestDatabases.Kind kind) {
+        try (Database db = TestDatabases.open(kind)) {
+            SourceTable patients = PaperTables.patients(db);
+            StarSchema schema = StarSchema.of(patients, List.of("sex", "zipcode"), new HierarchyCatalog(db));
+            try (SqlExecutor executor = SqlExecutor.open(db, schema)) {
+                SearchResult r = new Incognito().search(executor, new SearchRequest(2, 0));
+                assertEquals("[[1,0], [0,2], [1,1], [1,2]]", r.anonymous().toString());
+                assertEquals(6, r.nodesChecked());
+                assertEquals(0, executor.tables().liveTables(), "every frequency set was discarded");
+            }
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("random tables: Incognito and brute force over SQL = over memory, with and without suppression")
+    void sqlEqualsMemoryOnRandomTables(TestDatabases.Kind kind) throws Exception {
+        Random random = new Random(kind.ordinal() * 1000L + 11);
+        boolean derby = kind == TestDatabases.Kind.DERBY;
+        int rounds = derby ? 2 : 4;
+        for (int round = 0; round < rounds; round++) {
+            try (Database db = TestDatabases.open(kind)) {
+                SourceTable table = randomTable(db, random, round);
+                StarSchema schema = StarSchema.of(table, List.of("a", "b", "c", "d"), new HierarchyCatalog(db));
+                int k = 1 + random.nextInt(4);
+                long suppress = 1 + random.nextInt(6);
+                // Derby: one allowance per round (0, then some), to keep its per-statement cost down
+                long[] allowances = derby ? new long[] {round % 2 == 0 ? 0 : suppress} : new long[] {0, suppress};
+                for (long allowance : allowances) {
+                    SearchRequest request = new SearchRequest(k, allowance);
+                    String what = "round " + round + " k=" + k + " allowance=" + allowance;
+                    try (MemoryExecutor memory = MemoryExecutor.load(db.dsl(), schema);
+                         SqlExecutor sql = SqlExecutor.open(db, schema)) {
+                        List<?> expected = new BruteForce().search(memory, request).anonymous();
+                        assertEquals(expected, new Incognito().search(memory, request).anonymous(), what);
+                        assertEquals(expected, new Incognito().search(sql, request).anonymous(), what + " incognito/sql");
+                        assertEquals(expected, new BruteForce().search(sql, request).anonymous(), what + " bruteforce/sql");
+                        assertEquals(0, sql.tables().liveTables());
+                        assertTrue(sql.stats().derivations() > 0 || expected.size() == 0 || sql.stats().scans() > 0);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Like IncognitoPropertyTest's tables, a little smaller: Derby pays 10-100 ms per statement. */
+    private SourceTable randomTable(Database db, Random random, int round) throws Exception {
+        int rows = 15 + random.nextInt(40);
+        StringBuilder csv = new StringBuilder("a,b,c,d\n");
+        String[] colors = {"red", "green", "blue", "cyan", "gray"};
+        for (int r = 0; r < rows; r++) {
+            csv.append(random.nextInt(40)).append(',')
+                    .append(530 + random.nextInt(3)).append(random.nextInt(3)).append(random.nextInt(4)).append(',')
+                    .append(colors[random.nextInt(1 + random.nextInt(colors.length))]).append(',')
+                    .append(random.nextInt(3)).append('\n');
+        }
+        Path file = tmp.resolve("t" + round + ".csv");
+        Files.writeString(file, csv);
+        new CsvImporter(db).importCsv(file, "t", new ImportOptions(null, false));
+        SourceTable t = new TableResolver(db).resolve("t");
+        DimensionTableWriter writer = new DimensionTableWriter(db);
+        writer.bind(t, t.column("a"), HierarchyBuilders.parse("interval:5,10,20").build("a", writer.distinctValues(t, t.column("a"))));
+        writer.bind(t, t.column("b"), HierarchyBuilders.parse("mask:2").build("b", writer.distinctValues(t, t.column("b"))));
+        writer.bind(t, t.column("c"), HierarchyBuilders.parse("suppress").build("c", writer.distinctValues(t, t.column("c"))));
+        return new TableResolver(db).resolve("t"); // d stays without hierarchy: height 0
+    }
+}
