@@ -10,6 +10,7 @@ import org.kanon.db.Database;
 import org.kanon.frequency.ExecutorKind;
 import org.kanon.frequency.StarSchema;
 import org.kanon.global.FullDomainSearch;
+import org.kanon.global.Searches;
 import org.kanon.global.SearchResult;
 import org.kanon.lattice.LevelVector;
 import org.kanon.metrics.SelectionCriterion;
@@ -78,7 +79,7 @@ final class AnonymizeCommand extends KanonSubcommand {
     public Integer call() {
         node.require();
         LocalDateTime started = LocalDateTime.now();
-        FullDomainSearch search = SearchNames.byName(algorithm);
+        FullDomainSearch search = Searches.byName(algorithm);
         ExecutorKind kind = ExecutorKind.parse(executor);
         SelectionCriterion criterion = SelectionCriterion.parse(select);
         double[] w = parseWeights(weights);

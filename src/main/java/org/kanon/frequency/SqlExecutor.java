@@ -10,7 +10,7 @@ import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.DataType;
 import org.jooq.Field;
-import org.jooq.Record5;
+import org.jooq.Record6;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
@@ -206,19 +206,21 @@ public final class SqlExecutor implements FrequencyExecutor {
         long start = System.nanoTime();
         Field<Long> cnt = countColumn();
         Field<Integer> kValue = DSL.val(k);
-        Record5<Integer, Long, java.math.BigDecimal, java.math.BigDecimal, java.math.BigDecimal> r = tables.dsl().select(
+        Field<Long> bigK = kValue.cast(SQLDataType.BIGINT);
+        Record6<Integer, Long, java.math.BigDecimal, java.math.BigDecimal, java.math.BigDecimal, java.math.BigDecimal> r = tables.dsl().select(
                         DSL.count(),
                         DSL.min(cnt),
                         DSL.sum(cnt),
-                        DSL.sum(DSL.when(cnt.lt(kValue.cast(SQLDataType.BIGINT)), cnt).else_(DSL.inline(0L))),
-                        DSL.sum(DSL.when(cnt.lt(kValue.cast(SQLDataType.BIGINT)), DSL.inline(1)).else_(DSL.inline(0))))
+                        DSL.sum(DSL.when(cnt.lt(bigK), cnt).else_(DSL.inline(0L))),
+                        DSL.sum(DSL.when(cnt.lt(bigK), DSL.inline(1)).else_(DSL.inline(0))),
+                        DSL.sum(DSL.when(cnt.ge(bigK), cnt.mul(cnt)).else_(DSL.inline(0L))))
                 .from(fs.table())
                 .fetchSingle();
         stats.statements(1);
         stats.summarized();
         stats.time(start);
         FrequencySummary s = new FrequencySummary(asLong(r.value3()), r.value1(), r.value2() == null ? 0 : r.value2(),
-                asLong(r.value4()), asLong(r.value5()), k);
+                asLong(r.value4()), asLong(r.value5()), k, asLong(r.value6()));
         if (s.rows() != rows) {
             // an inner join lost rows whose value is missing from a hierarchy: the set would look more anonymous
             throw new SourceIntegrity(tables.dsl()).missingFromHierarchies(schema, rows, s.rows());

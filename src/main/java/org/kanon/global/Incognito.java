@@ -13,6 +13,8 @@ import java.util.PriorityQueue;
 import java.util.Set;
 import org.kanon.frequency.FrequencyExecutor;
 import org.kanon.frequency.FrequencySet;
+import org.kanon.frequency.SqlCandidateGeneration;
+import org.kanon.frequency.SqlExecutor;
 import org.kanon.lattice.CandidateGeneration;
 import org.kanon.lattice.CandidateGraph;
 import org.kanon.lattice.Node;
@@ -43,12 +45,23 @@ public class Incognito implements FullDomainSearch {
             survivors = iteration.run(rootSets(executor, graph));
             checked += iteration.checked;
             if (i < heights.length) {
-                graph = CandidateGeneration.next(graph, survivors);
+                graph = nextGraph(executor, graph, survivors);
             }
         }
         List<Node> full = graph.isEmpty() ? List.of() : survivors.stream().filter(n -> n.size() == heights.length).toList();
         return new SearchResult(name(), Nodes.sortedVectors(full), true, checked, executor.stats(),
                 (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /**
+     * The next candidate graph. With frequency sets in the database, the graph is generated there too, as the SQL
+     * of Figure 6 over relational node and edge tables; in memory, by the same algorithm in Java.
+     */
+    protected CandidateGraph nextGraph(FrequencyExecutor executor, CandidateGraph graph, Set<Node> survivors) {
+        if (executor instanceof SqlExecutor sql) {
+            return new SqlCandidateGeneration(sql.tables()).next(graph, survivors);
+        }
+        return CandidateGeneration.next(graph, survivors);
     }
 
     /**

@@ -7,6 +7,7 @@ import org.kanon.frequency.FrequencyExecutor;
 import org.kanon.frequency.FrequencySets;
 import org.kanon.frequency.FrequencySummary;
 import org.kanon.frequency.MemoryExecutor;
+import org.kanon.frequency.SqlExecutor;
 import org.kanon.frequency.QuasiIdentifier;
 import org.kanon.frequency.SourceIntegrity;
 import org.kanon.frequency.StarSchema;
@@ -74,9 +75,6 @@ public final class Anonymizer {
     }
 
     private FrequencyExecutor open(ExecutorKind kind, StarSchema schema) {
-        if (kind == ExecutorKind.SQL) {
-            throw new InvalidInputException("--executor sql: not available yet; use --executor memory");
-        }
-        return MemoryExecutor.load(db.dsl(), schema);
+        return kind == ExecutorKind.SQL ? SqlExecutor.open(db, schema) : MemoryExecutor.load(db.dsl(), schema);
     }
 }

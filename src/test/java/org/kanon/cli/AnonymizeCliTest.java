@@ -50,6 +50,29 @@ class AnonymizeCliTest {
     }
 
     @DatabaseTest
+    @DisplayName("every algorithm on both executors finds the same 2-anonymous nodes of <Sex, Zipcode>; Samarati one of minimal height")
+    void everyAlgorithmOnBothExecutors(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try {
+            CliRun cli = setUp(settings);
+            for (String algorithm : org.kanon.global.Searches.names()) {
+                for (String executor : new String[] {"memory", "sql"}) {
+                    CliRun.Result r = cli.run("anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2",
+                            "--algorithm", algorithm, "--executor", executor, "--list");
+                    assertEquals(ExitCodes.OK, r.exitCode(), algorithm + "/" + executor + "\n" + r);
+                    String nodes = r.out().lines().filter(l -> l.matches("\\d,\\d\t.*")).map(l -> l.substring(0, 3))
+                            .sorted().reduce("", (a, b) -> a + b + ";");
+                    String expected = algorithm.equals("samarati") ? "1,0;" : "0,2;1,0;1,1;1,2;";
+                    assertEquals(expected, nodes, algorithm + "/" + executor + "\n" + r.out());
+                    assertTrue(r.out().contains("(levels 1,0) by height"), r.out());
+                }
+            }
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    @DatabaseTest
     @DisplayName("anonymize: unknown algorithm, QI without hierarchy, k above the table, suppression over 100% — exit 2, nothing registered")
     void badInput(TestDatabases.Kind kind) {
         ConnectionSettings settings = TestDatabases.fresh(kind);
