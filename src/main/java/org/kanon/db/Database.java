@@ -50,19 +50,15 @@ public final class Database implements AutoCloseable {
 
     /** Opens the database and brings kanon's catalog up to date. */
     public static Database open(ConnectionSettings settings) {
-        Database db = new Database(settings, false);
-        try {
-            new CatalogMigrator(db).migrate();
-            return db;
-        } catch (RuntimeException e) {
-            db.close();
-            throw e;
-        }
+        return migrated(new Database(settings, false));
     }
 
     /** A database that is dropped again on close; only meaningful for Derby in-memory URLs (tests, demo). */
     public static Database openScratch(ConnectionSettings settings) {
-        Database db = new Database(settings, JdbcUrls.isDerbyInMemory(settings.url()));
+        return migrated(new Database(settings, JdbcUrls.isDerbyInMemory(settings.url())));
+    }
+
+    private static Database migrated(Database db) {
         try {
             new CatalogMigrator(db).migrate();
             return db;

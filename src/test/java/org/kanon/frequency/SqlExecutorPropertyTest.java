@@ -22,6 +22,7 @@ import org.kanon.schema.hierarchy.HierarchyBuilders;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
+import org.kanon.testing.RandomTables;
 import org.kanon.testing.TestDatabases;
 
 /** The searches see the same lattice through the SQL executor as through the in-memory one. */
@@ -52,7 +53,7 @@ class SqlExecutorPropertyTest {
         int rounds = derby ? 2 : 4;
         for (int round = 0; round < rounds; round++) {
             try (Database db = TestDatabases.open(kind)) {
-                SourceTable table = randomTable(db, random, round);
+                SourceTable table = RandomTables.create(db, tmp, random, "t", 15, 40);
                 StarSchema schema = StarSchema.of(table, List.of("a", "b", "c", "d"), new HierarchyCatalog(db));
                 int k = 1 + random.nextInt(4);
                 long suppress = 1 + random.nextInt(6);
@@ -73,27 +74,5 @@ class SqlExecutorPropertyTest {
                 }
             }
         }
-    }
-
-    /** Like IncognitoPropertyTest's tables, a little smaller: Derby pays 10-100 ms per statement. */
-    private SourceTable randomTable(Database db, Random random, int round) throws Exception {
-        int rows = 15 + random.nextInt(40);
-        StringBuilder csv = new StringBuilder("a,b,c,d\n");
-        String[] colors = {"red", "green", "blue", "cyan", "gray"};
-        for (int r = 0; r < rows; r++) {
-            csv.append(random.nextInt(40)).append(',')
-                    .append(530 + random.nextInt(3)).append(random.nextInt(3)).append(random.nextInt(4)).append(',')
-                    .append(colors[random.nextInt(1 + random.nextInt(colors.length))]).append(',')
-                    .append(random.nextInt(3)).append('\n');
-        }
-        Path file = tmp.resolve("t" + round + ".csv");
-        Files.writeString(file, csv);
-        new CsvImporter(db).importCsv(file, "t", new ImportOptions(null, false));
-        SourceTable t = new TableResolver(db).resolve("t");
-        DimensionTableWriter writer = new DimensionTableWriter(db);
-        writer.bind(t, t.column("a"), HierarchyBuilders.parse("interval:5,10,20").build("a", writer.distinctValues(t, t.column("a"))));
-        writer.bind(t, t.column("b"), HierarchyBuilders.parse("mask:2").build("b", writer.distinctValues(t, t.column("b"))));
-        writer.bind(t, t.column("c"), HierarchyBuilders.parse("suppress").build("c", writer.distinctValues(t, t.column("c"))));
-        return new TableResolver(db).resolve("t"); // d stays without hierarchy: height 0
     }
 }

@@ -25,6 +25,7 @@ import org.kanon.schema.hierarchy.HierarchyBuilders;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
+import org.kanon.testing.RandomTables;
 import org.kanon.testing.TestDatabases;
 
 /** Every search is sound and complete: it finds exactly the anonymous nodes a brute-force check of each node finds. */
@@ -54,7 +55,7 @@ class IncognitoPropertyTest {
         int rounds = kind == TestDatabases.Kind.DERBY ? 6 : 3;
         for (int round = 0; round < rounds; round++) {
             try (Database db = TestDatabases.open(kind)) {
-                SourceTable table = randomTable(db, random, round);
+                SourceTable table = RandomTables.create(db, tmp, random, "t");
                 StarSchema schema = StarSchema.of(table, List.of("a", "b", "c", "d"), new HierarchyCatalog(db));
                 int k = 1 + random.nextInt(4);
                 long allowance = random.nextBoolean() ? 0 : random.nextInt(6);
@@ -75,27 +76,6 @@ class IncognitoPropertyTest {
                 }
             }
         }
-    }
-
-    private SourceTable randomTable(Database db, Random random, int round) throws Exception {
-        int rows = 20 + random.nextInt(60);
-        StringBuilder csv = new StringBuilder("a,b,c,d\n");
-        String[] colors = {"red", "green", "blue", "cyan", "gray"};
-        for (int r = 0; r < rows; r++) {
-            csv.append(random.nextInt(40)).append(',')
-                    .append(530 + random.nextInt(3)).append(random.nextInt(3)).append(random.nextInt(4)).append(',')
-                    .append(colors[random.nextInt(1 + random.nextInt(colors.length))]).append(',')
-                    .append(random.nextInt(3)).append('\n');
-        }
-        Path file = tmp.resolve("t" + round + ".csv");
-        Files.writeString(file, csv);
-        new CsvImporter(db).importCsv(file, "t", new ImportOptions(null, false));
-        SourceTable t = new TableResolver(db).resolve("t");
-        DimensionTableWriter writer = new DimensionTableWriter(db);
-        writer.bind(t, t.column("a"), HierarchyBuilders.parse("interval:5,10,20").build("a", writer.distinctValues(t, t.column("a"))));
-        writer.bind(t, t.column("b"), HierarchyBuilders.parse("mask:2").build("b", writer.distinctValues(t, t.column("b"))));
-        writer.bind(t, t.column("c"), HierarchyBuilders.parse("suppress").build("c", writer.distinctValues(t, t.column("c"))));
-        return new TableResolver(db).resolve("t"); // d stays without hierarchy: height 0
     }
 
     private static List<LevelVector> allNodes(int[] heights) {

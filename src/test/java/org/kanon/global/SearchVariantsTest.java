@@ -21,6 +21,7 @@ import org.kanon.schema.SourceTable;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
+import org.kanon.testing.RandomTables;
 import org.kanon.testing.TestDatabases;
 
 /**

@@ -1,4 +1,4 @@
-package org.kanon.global;
+package org.kanon.testing;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,16 +12,20 @@ import org.kanon.schema.hierarchy.DimensionTableWriter;
 import org.kanon.schema.hierarchy.HierarchyBuilders;
 
 /**
- * Small random tables with hierarchies bound, for property tests of the searches (the generator of
- * IncognitoPropertyTest): a (interval 5,10,20), b (zipcode-like, mask 2), c (colours, suppress) and d without a
+ * Small random tables with hierarchies bound, for property tests of the searches and executors: a (interval 5,10,20), b (zipcode-like, mask 2), c (colours, suppress) and d without a
  * hierarchy (height 0).
  */
-final class RandomTables {
+public final class RandomTables {
     private RandomTables() {
     }
 
-    static SourceTable create(Database db, Path dir, Random random, String name) throws Exception {
-        int rows = 20 + random.nextInt(60);
+    public static SourceTable create(Database db, Path dir, Random random, String name) throws Exception {
+        return create(db, dir, random, name, 20, 60);
+    }
+
+    /** {@code minRows} plus up to {@code extraRows} rows: Derby pays 10-100 ms per statement, so SQL tests go smaller. */
+    public static SourceTable create(Database db, Path dir, Random random, String name, int minRows, int extraRows) throws Exception {
+        int rows = minRows + random.nextInt(extraRows);
         StringBuilder csv = new StringBuilder("a,b,c,d\n");
         String[] colors = {"red", "green", "blue", "cyan", "gray"};
         for (int r = 0; r < rows; r++) {
