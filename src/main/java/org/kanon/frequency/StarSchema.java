@@ -23,13 +23,15 @@ public final class StarSchema {
 
     private final SourceTable fact;
     private final List<QuasiIdentifier> qis;
+    private final boolean derby;
 
-    public StarSchema(SourceTable fact, List<QuasiIdentifier> qis) {
+    public StarSchema(SourceTable fact, List<QuasiIdentifier> qis, boolean derby) {
         if (qis.isEmpty()) {
             throw new InvalidInputException("--qi: at least one quasi-identifier is required");
         }
         this.fact = fact;
         this.qis = List.copyOf(qis);
+        this.derby = derby;
     }
 
     /** The star schema of the named columns with whatever hierarchies the catalog has bound to them. */
@@ -38,7 +40,7 @@ public final class StarSchema {
         for (Column c : fact.columns(qiNames)) {
             qis.add(new QuasiIdentifier(c, hierarchies.find(fact, c)));
         }
-        return new StarSchema(fact, qis);
+        return new StarSchema(fact, qis, hierarchies.isDerby());
     }
 
     public SourceTable fact() {
@@ -104,7 +106,7 @@ public final class StarSchema {
 
     /** The fact table joined to the dimension tables this node needs. */
     public Table<?> from(LevelVector node) {
-        Table<?> from = fact.table(FACT_ALIAS);
+        Table<?> from = factTable();
         for (int i = 0; i < qis.size(); i++) {
             if (joins(node, i)) {
                 Dimension d = qis.get(i).dimension().orElseThrow();
@@ -112,6 +114,19 @@ public final class StarSchema {
             }
         }
         return from;
+    }
+
+    /**
+     * The fact table, first in the FROM list. On Derby with the join order fixed there: its optimizer otherwise
+     * weighs every order of the star's joins and spends 26-46 s compiling a 9-hierarchy frequency set that then
+     * runs in 0.4 s; fact first, then each dimension by its key, is the right plan anyway. Derby reads the override
+     * from a comment that must end the line.
+     */
+    private Table<?> factTable() {
+        if (!derby) {
+            return fact.table(FACT_ALIAS);
+        }
+        return DSL.table(DSL.sql("--DERBY-PROPERTIES joinOrder=FIXED\n{0} {1}", fact.qualifiedName(), DSL.name(FACT_ALIAS)));
     }
 
     private Condition joinCondition(int i, Dimension d) {

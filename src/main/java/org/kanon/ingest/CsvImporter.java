@@ -62,6 +62,7 @@ public final class CsvImporter {
         try (CsvReader reader = CsvReader.open(file, delimiter)) {
             rows = new TableWriter(db).write(name, existing.orElse(null), profile, reader);
         }
+        db.analyze(name);
         SourceTable created = resolver.find(target).orElseThrow(() ->
                 new IllegalStateException("table " + target.displayName() + " was created but is not in the metadata"));
         return new ImportResult(created, rows, columns(profile), delimiter);

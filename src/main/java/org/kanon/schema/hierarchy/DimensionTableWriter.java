@@ -90,7 +90,9 @@ public final class DimensionTableWriter {
         });
         List<Dimension> bound = new ArrayList<>();
         for (Column column : hierarchies.keySet()) {
-            bound.add(catalog.find(source, column).orElseThrow());
+            Dimension d = catalog.find(source, column).orElseThrow();
+            db.analyze(DSL.name(d.schema(), d.table()));
+            bound.add(d);
         }
         return bound;
     }

@@ -32,6 +32,11 @@ public final class HierarchyCatalog {
     public record Bound(Dimension dimension, int leafCount, String origin) {
     }
 
+    /** Whether the catalog lives in Derby, whose optimizer needs a hint for star joins (see StarSchema). */
+    public boolean isDerby() {
+        return db.isDerby();
+    }
+
     public Optional<Dimension> find(SourceTable table, Column column) {
         return find(db.dsl(), table, column.name()).map(Bound::dimension);
     }
