@@ -157,7 +157,16 @@ public final class MemoryExecutor implements FrequencyExecutor {
     @Override
     public FrequencySet derive(FrequencySet finer, Node node) {
         long start = System.nanoTime();
-        FrequencySet result = compute((MemoryFrequencySet) finer, node);
+        MemoryFrequencySet from = (MemoryFrequencySet) finer;
+        if (!node.derivableFrom(from.node())) {
+            throw new IllegalArgumentException(node + " cannot be derived from " + from.node());
+        }
+        // same result from a smaller set: the cached projection onto the node's attributes, when there is one
+        MemoryFrequencySet projection = projections == null ? null : projections.cachedOf(node);
+        if (projection != null && projection.counts.length < from.counts.length) {
+            from = projection;
+        }
+        FrequencySet result = compute(from, node);
         stats.derived();
         stats.time(start);
         return result;

@@ -39,6 +39,11 @@ final class ZeroProjections {
         return computed;
     }
 
+    /** The cached zero-level frequency set of the attributes of {@code node}, or null; computes nothing. */
+    MemoryFrequencySet cachedOf(Node node) {
+        return cached.get(mask(node));
+    }
+
     /** The zero-level frequency set of the attributes of {@code node}. */
     MemoryFrequencySet of(Node node) {
         return of(mask(node));
