@@ -19,17 +19,24 @@ import org.kanon.schema.hierarchy.Dimension;
  * every later frequency set is derived in Java from codes and counts.
  */
 public final class MemoryExecutor implements FrequencyExecutor {
+    /** Cells (codes and counts) of cached zero-level projections: 16M cells are at most about 100 MB. */
+    private static final long PROJECTION_BUDGET_CELLS = 16_000_000;
     private final int[] heights;
     private final long rows;
     private final EncodedHierarchy[] hierarchies;
     private final MemoryFrequencySet zero;
     private final ExecutorStats stats = new ExecutorStats();
+    private final Rollup rollup = new Rollup();
+    /** Null with more QIs than an int bit set holds: then every scan starts from the zero-level set. */
+    private final ZeroProjections projections;
 
     private MemoryExecutor(int[] heights, long rows, EncodedHierarchy[] hierarchies, MemoryFrequencySet zero) {
         this.heights = heights;
         this.rows = rows;
         this.hierarchies = hierarchies;
         this.zero = zero;
+        this.projections = heights.length <= ZeroProjections.MAX_ATTRIBUTES
+                ? new ZeroProjections(zero, PROJECTION_BUDGET_CELLS, this::compute) : null;
     }
 
     public static MemoryExecutor load(DSLContext ctx, StarSchema schema) {
@@ -134,7 +141,14 @@ public final class MemoryExecutor implements FrequencyExecutor {
     @Override
     public FrequencySet scan(Node node) {
         long start = System.nanoTime();
-        FrequencySet result = compute(zero, node);
+        FrequencySet result;
+        if (projections == null) {
+            result = compute(zero, node);
+        } else {
+            // the projection is shared, never mutated, and discarding a memory set is a no-op
+            MemoryFrequencySet projection = projections.of(node);
+            result = isZero(node) ? projection : compute(projection, node);
+        }
         stats.scanned();
         stats.time(start);
         return result;
@@ -143,26 +157,44 @@ public final class MemoryExecutor implements FrequencyExecutor {
     @Override
     public FrequencySet derive(FrequencySet finer, Node node) {
         long start = System.nanoTime();
-        FrequencySet result = compute((MemoryFrequencySet) finer, node);
+        MemoryFrequencySet from = (MemoryFrequencySet) finer;
+        if (!node.derivableFrom(from.node())) {
+            throw new IllegalArgumentException(node + " cannot be derived from " + from.node());
+        }
+        // same result from a smaller set: the cached projection onto the node's attributes, when there is one
+        MemoryFrequencySet projection = projections == null ? null : projections.cachedOf(node);
+        if (projection != null && projection.counts.length < from.counts.length) {
+            from = projection;
+        }
+        FrequencySet result = compute(from, node);
         stats.derived();
         stats.time(start);
         return result;
     }
 
-    /** Groups the finer set's classes by the node's codes, packed into one long per class. */
-    private MemoryFrequencySet compute(MemoryFrequencySet from, Node node) {
-        if (!node.derivableFrom(from.node())) {
-            throw new IllegalArgumentException(node + " cannot be derived from " + from.node());
+    private static boolean isZero(Node node) {
+        for (int i = 0; i < node.size(); i++) {
+            if (node.level(i) != 0) {
+                return false;
+            }
         }
+        return true;
+    }
+
+    /** Groups the finer set's classes by the node's codes (see {@link Rollup}). */
+    private MemoryFrequencySet compute(MemoryFrequencySet from, Node node) {
+        Node source = from.node();
         int width = node.size();
         int[][] columns = new int[width][];
         int[][] maps = new int[width][];
-        long[] radix = new long[width];
+        int[] radix = new int[width];
         long space = 1;
-        Node source = from.node();
         for (int j = 0; j < width; j++) {
             int attribute = node.attribute(j);
-            int pos = java.util.Arrays.binarySearch(source.attributes(), attribute);
+            int pos = source.indexOf(attribute);
+            if (pos < 0 || source.level(pos) > node.level(j)) {
+                throw new IllegalArgumentException(node + " cannot be derived from " + source);
+            }
             columns[j] = from.codes[pos];
             maps[j] = hierarchies[attribute].map(source.level(pos), node.level(j));
             radix[j] = hierarchies[attribute].cardinality(node.level(j));
@@ -172,27 +204,7 @@ public final class MemoryExecutor implements FrequencyExecutor {
                 throw new InvalidInputException("too many distinct value combinations for the memory executor; use --executor sql");
             }
         }
-        long[] counts = from.counts;
-        LongCountMap groups = new LongCountMap(Math.min(counts.length, (int) Math.min(space, Integer.MAX_VALUE / 4)));
-        for (int r = 0; r < counts.length; r++) {
-            long key = 0;
-            for (int j = 0; j < width; j++) {
-                key = key * radix[j] + maps[j][columns[j][r]];
-            }
-            groups.add(key, counts[r]);
-        }
-        int size = groups.size();
-        int[][] codes = new int[width][size];
-        long[] result = new long[size];
-        for (int i = 0; i < size; i++) {
-            long key = groups.key(i);
-            for (int j = width - 1; j >= 0; j--) {
-                codes[j][i] = (int) (key % radix[j]);
-                key /= radix[j];
-            }
-            result[i] = groups.count(i);
-        }
-        return new MemoryFrequencySet(node, codes, result);
+        return rollup.group(node, columns, maps, radix, space, from.counts);
     }
 
     @Override

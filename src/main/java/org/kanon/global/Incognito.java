@@ -13,6 +13,7 @@ import java.util.PriorityQueue;
 import java.util.Set;
 import org.kanon.frequency.FrequencyExecutor;
 import org.kanon.frequency.FrequencySet;
+import org.kanon.frequency.FrequencySummary;
 import org.kanon.frequency.SqlCandidateGeneration;
 import org.kanon.frequency.SqlExecutor;
 import org.kanon.lattice.CandidateGeneration;
@@ -72,13 +73,17 @@ public class Incognito implements FullDomainSearch {
         return Map.of();
     }
 
+    /** A failed node's frequency set and its number of classes. */
+    private record Failed(FrequencySet set, long classes) {
+    }
+
     /** One breadth-first search of Figure 8 over one candidate graph. */
     private static final class Search {
         private final FrequencyExecutor executor;
         private final SearchRequest request;
         private final CandidateGraph graph;
         private final Set<Node> marked = new HashSet<>();
-        private final Map<Node, FrequencySet> failedSets = new HashMap<>();
+        private final Map<Node, Failed> failedSets = new HashMap<>();
         long checked;
 
         Search(FrequencyExecutor executor, SearchRequest request, CandidateGraph graph) {
@@ -103,12 +108,13 @@ public class Incognito implements FullDomainSearch {
                 }
                 FrequencySet fs = frequencySet(node, rootSets);
                 checked++;
-                if (request.accepts(fs.summarize(request.k()))) {
+                FrequencySummary summary = fs.summarize(request.k());
+                if (request.accepts(summary)) {
                     markGeneralizations(node);
                     fs.discard();
                 } else {
                     survivors.remove(node);
-                    failedSets.put(node, fs);
+                    failedSets.put(node, new Failed(fs, summary.classes()));
                     for (Node next : graph.successors(node)) {
                         if (!order.containsKey(next)) {
                             order.put(next, order.size());
@@ -117,18 +123,25 @@ public class Incognito implements FullDomainSearch {
                     }
                 }
             }
-            failedSets.values().forEach(FrequencySet::discard);
+            failedSets.values().forEach(f -> f.set().discard());
             rootSets.values().forEach(FrequencySet::discard);
             return survivors;
         }
 
-        /** From a failed parent's frequency set when there is one (rollup), else from the given root sets or the table. */
+        /**
+         * From a failed parent's frequency set when there is one (rollup), the one with fewest classes since the
+         * rollup's cost grows with them; else from the given root sets or the table.
+         */
         private FrequencySet frequencySet(Node node, Map<Node, FrequencySet> rootSets) {
+            Failed smallest = null;
             for (Node parent : graph.predecessors(node)) {
-                FrequencySet parentSet = failedSets.get(parent);
-                if (parentSet != null) {
-                    return executor.derive(parentSet, node);
+                Failed parentSet = failedSets.get(parent);
+                if (parentSet != null && (smallest == null || parentSet.classes() < smallest.classes())) {
+                    smallest = parentSet;
                 }
+            }
+            if (smallest != null) {
+                return executor.derive(smallest.set(), node);
             }
             for (FrequencySet superRoot : rootSets.values()) {
                 if (node.derivableFrom(superRoot.node())) {

@@ -65,6 +65,11 @@ public final class Node {
         return Arrays.equals(attributes, other.attributes);
     }
 
+    /** The position of QI {@code attribute} in this node, or a negative number when it is not in the node. */
+    public int indexOf(int attribute) {
+        return Arrays.binarySearch(attributes, attribute);
+    }
+
     /** The level this node gives QI {@code attribute}, or -1 when the attribute is not in the node. */
     public int levelOf(int attribute) {
         int i = Arrays.binarySearch(attributes, attribute);
