@@ -100,8 +100,11 @@ final class AnonymizeCommand extends KanonSubcommand {
             for (String c : Lists.names("--identifying", identifying)) {
                 identifyingColumns.add(source.column(c).name());
             }
-            AnonymizeOutcome outcome = new Anonymizer(db).run(new AnonymizeRequest(schema, model, suppression, search, kind,
-                    budget, criterion, w, name, mode, materialize, replace, identifyingColumns));
+            AnonymizeOutcome outcome;
+            try (SearchProgress progress = SearchProgress.onTerminal()) {
+                outcome = new Anonymizer(db).run(new AnonymizeRequest(schema, model, suppression, search, kind,
+                        budget, criterion, w, name, mode, materialize, replace, identifyingColumns, progress.listener()));
+            }
             print(source, schema, outcome, criterion);
             boolean ok = outcome.selected() != null && (name == null || outcome.release().released());
             new RunLog(db).record(db.dsl(), "anonymize", source, node.describe(null) + " algorithm=" + search.name()

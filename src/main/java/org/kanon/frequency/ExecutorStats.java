@@ -7,13 +7,21 @@ public final class ExecutorStats {
     private long summaries;
     private long statements;
     private long nanos;
+    private java.util.function.LongConsumer progress = n -> { };
+
+    /** Told the number of frequency sets computed so far after each one: a progress display listens here. */
+    public void listen(java.util.function.LongConsumer listener) {
+        this.progress = listener;
+    }
 
     public void scanned() {
         scans++;
+        progress.accept(scans + derivations);
     }
 
     public void derived() {
         derivations++;
+        progress.accept(scans + derivations);
     }
 
     public void summarized() {

@@ -1,6 +1,7 @@
 package org.kanon.release;
 
 import java.util.Set;
+import java.util.function.LongConsumer;
 import org.kanon.frequency.ExecutorKind;
 import org.kanon.frequency.StarSchema;
 import org.kanon.global.FullDomainSearch;
@@ -10,10 +11,11 @@ import org.kanon.privacy.SuppressionLimit;
 
 /**
  * Search the lattice, pick a node, and (when {@code releaseName} is set) release it through the ordinary release
- * path. {@code memoryBudgetBytes} bounds the in-memory executor under {@link ExecutorKind#AUTO}.
+ * path. {@code memoryBudgetBytes} bounds the in-memory executor under {@link ExecutorKind#AUTO}; {@code progress}
+ * (may be null) hears the number of frequency sets computed so far.
  */
 public record AnonymizeRequest(StarSchema schema, KAnonymity model, SuppressionLimit suppression, FullDomainSearch search,
                                ExecutorKind executor, long memoryBudgetBytes, SelectionCriterion criterion,
                                double[] weights, String releaseName, SuppressMode mode, boolean materialize,
-                               boolean replace, Set<String> identifying) {
+                               boolean replace, Set<String> identifying, LongConsumer progress) {
 }

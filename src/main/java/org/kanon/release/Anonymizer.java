@@ -51,6 +51,9 @@ public final class Anonymizer {
         SearchResult result;
         NodeSelector.Selected selected;
         try (FrequencyExecutor executor = open(kind, schema)) {
+            if (request.progress() != null) {
+                executor.stats().listen(request.progress());
+            }
             result = request.search().search(executor, new SearchRequest(request.model().k(), allowance));
             selected = result.anonymous().isEmpty() ? null
                     : new NodeSelector(request.criterion(), request.weights()).select(result.anonymous(), executor, request.model().k());
