@@ -174,7 +174,7 @@ final class AnonymizeCommand extends KanonSubcommand {
         return "stats: algorithm=" + o.search().algorithm() + " executor=" + o.executor().label() + " nodesChecked="
                 + o.search().nodesChecked() + " anonymousNodes=" + o.search().anonymous().size() + " tableScans=" + e.scans()
                 + " derived=" + e.derivations() + " statements=" + e.statements() + " searchMs=" + o.search().millis()
-                + " totalMs=" + o.totalMillis();
+                + " totalMs=" + o.totalMillis() + " phasesMs=" + o.phaseMillis();
     }
 
     static String statsJson(AnonymizeOutcome o) {
@@ -182,9 +182,15 @@ final class AnonymizeCommand extends KanonSubcommand {
         return "{\"algorithm\":\"" + o.search().algorithm() + "\",\"executor\":\"" + o.executor().label()
                 + "\",\"nodesChecked\":" + o.search().nodesChecked() + ",\"anonymousNodes\":" + o.search().anonymous().size()
                 + ",\"tableScans\":" + e.scans() + ",\"derived\":" + e.derivations() + ",\"statements\":" + e.statements()
-                + ",\"searchMs\":" + o.search().millis() + ",\"totalMs\":" + o.totalMillis()
+                + ",\"searchMs\":" + o.search().millis() + ",\"totalMs\":" + o.totalMillis() + ",\"phasesMs\":" + phasesJson(o)
                 + (o.selected() == null ? "" : ",\"selected\":\"" + o.selected().node().toCsv() + "\",\"cost\":" + format(o.selected().cost()))
                 + "}";
+    }
+
+    private static String phasesJson(AnonymizeOutcome o) {
+        StringBuilder json = new StringBuilder("{");
+        o.phaseMillis().forEach((phase, ms) -> json.append(json.length() > 1 ? "," : "").append('"').append(phase).append("\":").append(ms));
+        return json.append('}').toString();
     }
 
     private static String format(double cost) {

@@ -48,23 +48,45 @@ public final class Anonymizer {
         request.model().checkAgainst(rows, schema.fact().displayName());
         long allowance = request.suppression().allowance(rows);
         ExecutorKind kind = chooseExecutor(request);
+        Phases phases = new Phases(start);
+        phases.end("validate");
         SearchResult result;
         NodeSelector.Selected selected;
         try (FrequencyExecutor executor = open(kind, schema)) {
+            phases.end("executor");
             if (request.progress() != null) {
                 executor.stats().listen(request.progress());
             }
             result = request.search().search(executor, new SearchRequest(request.model().k(), allowance));
+            phases.end("search");
             selected = result.anonymous().isEmpty() ? null
                     : new NodeSelector(request.criterion(), request.weights()).select(result.anonymous(), executor, request.model().k());
+            phases.end("select");
         }
         ReleaseOutcome release = null;
         if (selected != null && request.releaseName() != null) {
             release = new ReleaseWriter(db).release(new ReleaseRequest(request.releaseName(), schema, selected.node(),
                     request.model(), request.suppression(), request.mode(), request.materialize(), request.replace(),
                     request.identifying(), request.search().name()));
+            phases.end("release");
         }
-        return new AnonymizeOutcome(result, kind, selected, release, (System.nanoTime() - start) / 1_000_000);
+        return new AnonymizeOutcome(result, kind, selected, release, (System.nanoTime() - start) / 1_000_000, phases.millis);
+    }
+
+    /** Milliseconds per phase, each measured from the end of the previous one. */
+    private static final class Phases {
+        final java.util.Map<String, Long> millis = new java.util.LinkedHashMap<>();
+        private long last;
+
+        Phases(long start) {
+            this.last = start;
+        }
+
+        void end(String phase) {
+            long now = System.nanoTime();
+            millis.put(phase, (now - last) / 1_000_000);
+            last = now;
+        }
     }
 
     private ExecutorKind chooseExecutor(AnonymizeRequest request) {

@@ -34,6 +34,8 @@ class AnonymizeCliTest {
             assertTrue(r.out().contains("(levels 1,0) by height: cost 1"), r.out());
             assertTrue(r.out().contains("released p2"), r.out());
             assertTrue(r.out().contains("\"nodesChecked\":6"), r.out());
+            assertTrue(r.out().matches("(?s).*\"phasesMs\":\\{\"validate\":\\d+,\"executor\":\\d+,\"search\":\\d+,\"select\":\\d+,\"release\":\\d+}.*"),
+                    "time per phase in the JSON stats: " + r.out());
             assertTrue(cli.run("release", "show", "p2").out().contains("algorithm:         incognito"));
             // DM: <S1,Z0> has classes 2,2,2 (12); <S0,Z2> has 3,3 (18)
             CliRun.Result dm = cli.run("anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--select", "dm");
