@@ -24,6 +24,22 @@ public interface FrequencyExecutor extends AutoCloseable {
      */
     FrequencySet derive(FrequencySet finer, Node node);
 
+    /**
+     * Checks {@code node} for "at most {@code allowance} rows in classes smaller than {@code k}" with its frequency
+     * set computed from {@code finer} ({@link #derive}), or from the source table ({@link #scan}) when
+     * {@code finer} is null. Returns null when the node passes, else its frequency set: Incognito discards the
+     * sets of passing nodes unused and keeps only the failed ones for rollup, so an executor may decide a pass
+     * without building the set. The default builds it and summarizes it.
+     */
+    default FrequencySet setIfFails(FrequencySet finer, Node node, int k, long allowance) {
+        FrequencySet set = finer == null ? scan(node) : derive(finer, node);
+        if (set.summarize(k).rowsBelowK() <= allowance) {
+            set.discard();
+            return null;
+        }
+        return set;
+    }
+
     ExecutorStats stats();
 
     @Override

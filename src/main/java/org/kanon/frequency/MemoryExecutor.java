@@ -141,14 +141,9 @@ public final class MemoryExecutor implements FrequencyExecutor {
     @Override
     public FrequencySet scan(Node node) {
         long start = System.nanoTime();
-        FrequencySet result;
-        if (projections == null) {
-            result = compute(zero, node);
-        } else {
-            // the projection is shared, never mutated, and discarding a memory set is a no-op
-            MemoryFrequencySet projection = projections.of(node);
-            result = isZero(node) ? projection : compute(projection, node);
-        }
+        MemoryFrequencySet from = scanSource(node);
+        // the projection is shared, never mutated, and discarding a memory set is a no-op
+        FrequencySet result = from.node().equals(node) ? from : compute(from, node);
         stats.scanned();
         stats.time(start);
         return result;
@@ -157,32 +152,65 @@ public final class MemoryExecutor implements FrequencyExecutor {
     @Override
     public FrequencySet derive(FrequencySet finer, Node node) {
         long start = System.nanoTime();
-        MemoryFrequencySet from = (MemoryFrequencySet) finer;
-        if (!node.derivableFrom(from.node())) {
-            throw new IllegalArgumentException(node + " cannot be derived from " + from.node());
-        }
-        // same result from a smaller set: the cached projection onto the node's attributes, when there is one
-        MemoryFrequencySet projection = projections == null ? null : projections.cachedOf(node);
-        if (projection != null && projection.counts.length < from.counts.length) {
-            from = projection;
-        }
-        FrequencySet result = compute(from, node);
+        FrequencySet result = compute(deriveSource((MemoryFrequencySet) finer, node), node);
         stats.derived();
         stats.time(start);
         return result;
     }
 
-    private static boolean isZero(Node node) {
-        for (int i = 0; i < node.size(); i++) {
-            if (node.level(i) != 0) {
-                return false;
-            }
+    /**
+     * Same answer as the default, but a passing node's classes are only grouped and their sums read: the set
+     * (a code column per attribute) is built only for a failed node, which Incognito keeps for rollup.
+     */
+    @Override
+    public FrequencySet setIfFails(FrequencySet finer, Node node, int k, long allowance) {
+        long start = System.nanoTime();
+        MemoryFrequencySet from;
+        if (finer == null) {
+            from = scanSource(node);
+            stats.scanned();
+        } else {
+            from = deriveSource((MemoryFrequencySet) finer, node);
+            stats.derived();
         }
-        return true;
+        FrequencySet result;
+        if (from.node().equals(node)) { // a zero-level node is its cached projection: nothing to group
+            result = from.summarize(k).rowsBelowK() <= allowance ? null : from;
+        } else {
+            Grouping g = grouping(from, node);
+            int groups = rollup.groupOnly(g.columns, g.maps, g.radix, g.space, from.counts);
+            result = rollup.rowsBelow(groups, k) <= allowance ? null : rollup.materialize(node, g.columns, g.maps, groups);
+        }
+        stats.time(start);
+        return result;
+    }
+
+    /** What a scan of {@code node} groups: the cached zero-level projection onto its attributes, or the zero set. */
+    private MemoryFrequencySet scanSource(Node node) {
+        return projections == null ? zero : projections.of(node);
+    }
+
+    /** What a derivation groups: the finer set, or the cached projection onto the node's attributes if smaller. */
+    private MemoryFrequencySet deriveSource(MemoryFrequencySet from, Node node) {
+        if (!node.derivableFrom(from.node())) {
+            throw new IllegalArgumentException(node + " cannot be derived from " + from.node());
+        }
+        // same result from a smaller set: the cached projection onto the node's attributes, when there is one
+        MemoryFrequencySet projection = projections == null ? null : projections.cachedOf(node);
+        return projection != null && projection.counts.length < from.counts.length ? projection : from;
     }
 
     /** Groups the finer set's classes by the node's codes (see {@link Rollup}). */
     private MemoryFrequencySet compute(MemoryFrequencySet from, Node node) {
+        Grouping g = grouping(from, node);
+        return rollup.group(node, g.columns, g.maps, g.radix, g.space, from.counts);
+    }
+
+    /** Per attribute of the node: the source's code column, the map to the node's codes, and their number. */
+    private record Grouping(int[][] columns, int[][] maps, int[] radix, long space) {
+    }
+
+    private Grouping grouping(MemoryFrequencySet from, Node node) {
         Node source = from.node();
         int width = node.size();
         int[][] columns = new int[width][];
@@ -196,7 +224,8 @@ public final class MemoryExecutor implements FrequencyExecutor {
                 throw new IllegalArgumentException(node + " cannot be derived from " + source);
             }
             columns[j] = from.codes[pos];
-            maps[j] = hierarchies[attribute].map(source.level(pos), node.level(j));
+            // null for an unchanged level: Rollup then uses the codes as they are (codes at a level are dense)
+            maps[j] = source.level(pos) == node.level(j) ? null : hierarchies[attribute].map(source.level(pos), node.level(j));
             radix[j] = hierarchies[attribute].cardinality(node.level(j));
             try {
                 space = Math.multiplyExact(space, radix[j]);
@@ -204,7 +233,7 @@ public final class MemoryExecutor implements FrequencyExecutor {
                 throw new InvalidInputException("too many distinct value combinations for the memory executor; use --executor sql");
             }
         }
-        return rollup.group(node, columns, maps, radix, space, from.counts);
+        return new Grouping(columns, maps, radix, space);
     }
 
     @Override

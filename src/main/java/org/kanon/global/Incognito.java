@@ -13,7 +13,6 @@ import java.util.PriorityQueue;
 import java.util.Set;
 import org.kanon.frequency.FrequencyExecutor;
 import org.kanon.frequency.FrequencySet;
-import org.kanon.frequency.FrequencySummary;
 import org.kanon.frequency.SqlCandidateGeneration;
 import org.kanon.frequency.SqlExecutor;
 import org.kanon.lattice.CandidateGeneration;
@@ -106,15 +105,16 @@ public class Incognito implements FullDomainSearch {
                 if (marked.contains(node)) {
                     continue;
                 }
-                FrequencySet fs = frequencySet(node, rootSets);
+                // only a failed node's set is needed (its successors roll up from it): the executor may decide
+                // a pass without building the set
+                FrequencySet failed = executor.setIfFails(source(node, rootSets), node, request.k(),
+                        request.suppressionAllowance());
                 checked++;
-                FrequencySummary summary = fs.summarize(request.k());
-                if (request.accepts(summary)) {
+                if (failed == null) {
                     markGeneralizations(node);
-                    fs.discard();
                 } else {
                     survivors.remove(node);
-                    failedSets.put(node, new Failed(fs, summary.classes()));
+                    failedSets.put(node, new Failed(failed, failed.summarize(request.k()).classes()));
                     for (Node next : graph.successors(node)) {
                         if (!order.containsKey(next)) {
                             order.put(next, order.size());
@@ -129,10 +129,10 @@ public class Incognito implements FullDomainSearch {
         }
 
         /**
-         * From a failed parent's frequency set when there is one (rollup), the one with fewest classes since the
-         * rollup's cost grows with them; else from the given root sets or the table.
+         * The set to compute the node's from: a failed parent's when there is one (rollup), the one with fewest
+         * classes since the rollup's cost grows with them; else a given root set; else null (scan the table).
          */
-        private FrequencySet frequencySet(Node node, Map<Node, FrequencySet> rootSets) {
+        private FrequencySet source(Node node, Map<Node, FrequencySet> rootSets) {
             Failed smallest = null;
             for (Node parent : graph.predecessors(node)) {
                 Failed parentSet = failedSets.get(parent);
@@ -141,14 +141,14 @@ public class Incognito implements FullDomainSearch {
                 }
             }
             if (smallest != null) {
-                return executor.derive(smallest.set(), node);
+                return smallest.set();
             }
             for (FrequencySet superRoot : rootSets.values()) {
                 if (node.derivableFrom(superRoot.node())) {
-                    return executor.derive(superRoot, node);
+                    return superRoot;
                 }
             }
-            return executor.scan(node);
+            return null;
         }
 
         private void markGeneralizations(Node node) {
