@@ -40,8 +40,12 @@ public final class MemoryExecutor implements FrequencyExecutor {
     }
 
     public static MemoryExecutor load(DSLContext ctx, StarSchema schema) {
+        return load(ctx, schema, new SourceIntegrity(ctx).checkNullsAndCount(schema));
+    }
+
+    /** For a caller that has already run {@link SourceIntegrity#checkNullsAndCount} and knows the row count. */
+    public static MemoryExecutor load(DSLContext ctx, StarSchema schema, long rows) {
         SourceIntegrity integrity = new SourceIntegrity(ctx);
-        long rows = integrity.checkNullsAndCount(schema);
         int n = schema.quasiIdentifiers().size();
         List<FrequencyRow> zeroRows = new FrequencySets(ctx).fetch(schema, LevelVector.zero(n));
         int m = zeroRows.size();

@@ -54,7 +54,11 @@ public final class SqlExecutor implements FrequencyExecutor {
 
     /** Checks the source like {@link MemoryExecutor#load} (NULLs, row count) and takes a connection for the sets. */
     public static SqlExecutor open(Database db, StarSchema schema) {
-        long rows = new SourceIntegrity(db.dsl()).checkNullsAndCount(schema);
+        return open(db, schema, new SourceIntegrity(db.dsl()).checkNullsAndCount(schema));
+    }
+
+    /** For a caller that has already run {@link SourceIntegrity#checkNullsAndCount} and knows the row count. */
+    public static SqlExecutor open(Database db, StarSchema schema, long rows) {
         ScratchTables tables = ScratchTables.open(db);
         try {
             List<QuasiIdentifier> qis = schema.quasiIdentifiers();

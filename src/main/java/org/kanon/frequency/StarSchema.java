@@ -146,8 +146,4 @@ public final class StarSchema {
         }
         return false;
     }
-
-    public static Field<?> nameOf(int i) {
-        return DSL.field(DSL.name("q" + (i + 1)));
-    }
 }

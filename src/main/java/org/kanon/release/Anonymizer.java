@@ -52,7 +52,7 @@ public final class Anonymizer {
         phases.end("validate");
         SearchResult result;
         NodeSelector.Selected selected;
-        try (FrequencyExecutor executor = open(kind, schema)) {
+        try (FrequencyExecutor executor = open(kind, schema, rows)) {
             phases.end("executor");
             if (request.progress() != null) {
                 executor.stats().listen(request.progress());
@@ -99,7 +99,8 @@ public final class Anonymizer {
         return bytes <= request.memoryBudgetBytes() ? ExecutorKind.MEMORY : ExecutorKind.SQL;
     }
 
-    private FrequencyExecutor open(ExecutorKind kind, StarSchema schema) {
-        return kind == ExecutorKind.SQL ? SqlExecutor.open(db, schema) : MemoryExecutor.load(db.dsl(), schema);
+    /** The source was checked above (NULLs, row count): the executors need not scan it again for that. */
+    private FrequencyExecutor open(ExecutorKind kind, StarSchema schema, long rows) {
+        return kind == ExecutorKind.SQL ? SqlExecutor.open(db, schema, rows) : MemoryExecutor.load(db.dsl(), schema, rows);
     }
 }
