@@ -1,10 +1,13 @@
 package org.kanon.global;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.kanon.frequency.FrequencyExecutor;
 import org.kanon.frequency.FrequencySet;
 import org.kanon.lattice.CandidateGraph;
@@ -42,8 +45,8 @@ public class CubeIncognito extends Incognito {
     }
 
     /**
-     * Every zero-level set of this iteration's subset size, handed over for good: the base class derives each root
-     * from the one of its own subset and discards them all when the iteration ends.
+     * Each root with the zero-level set of its own subset. The sets of this iteration's subset size are handed over
+     * for good: the base class discards them when the iteration ends (those no root uses right here).
      */
     @Override
     protected Map<Node, FrequencySet> rootSets(FrequencyExecutor executor, CandidateGraph graph) {
@@ -51,7 +54,17 @@ public class CubeIncognito extends Incognito {
             return Map.of();
         }
         Map<Node, FrequencySet> sets = zeroSets.remove(graph.nodes().get(0).size());
-        return sets == null ? Map.of() : sets;
+        if (sets == null) {
+            return Map.of();
+        }
+        Map<Node, FrequencySet> byRoot = new HashMap<>();
+        for (Node root : graph.roots()) {
+            byRoot.put(root, sets.get(zero(root.attributes())));
+        }
+        Set<FrequencySet> used = Collections.newSetFromMap(new IdentityHashMap<>());
+        used.addAll(byRoot.values());
+        sets.values().stream().filter(s -> !used.contains(s)).forEach(FrequencySet::discard);
+        return byRoot;
     }
 
     /** One scan of the full QI at level zero, then sizes n-1 .. 1, each projected from a superset one larger. */

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -65,15 +66,17 @@ public class Incognito implements FullDomainSearch {
     }
 
     /**
-     * Frequency sets the roots of this iteration's graph start from; none in Basic Incognito (every root is
-     * scanned). Variants override it (super-roots: one scan per family, rolled up to its roots).
+     * For roots of this iteration's graph, the frequency set each is derived from (several roots may share one);
+     * none in Basic Incognito (every root is scanned). Variants override it (super-roots: one scan per family,
+     * rolled up to its roots; cube: the precomputed zero-level set of the root's subset). The search discards
+     * these sets when the iteration ends.
      */
     protected Map<Node, FrequencySet> rootSets(FrequencyExecutor executor, CandidateGraph graph) {
         return Map.of();
     }
 
-    /** A failed node's frequency set and its number of classes. */
-    private record Failed(FrequencySet set, long classes) {
+    /** A failed node's frequency set, its number of classes, and how many of its successors are yet to be taken. */
+    private record Failed(FrequencySet set, long classes, int[] pendingSuccessors) {
     }
 
     /** One breadth-first search of Figure 8 over one candidate graph. */
@@ -100,37 +103,69 @@ public class Incognito implements FullDomainSearch {
                 order.put(root, order.size());
                 queue.add(root);
             }
-            while (!queue.isEmpty()) {
-                Node node = queue.poll();
-                if (marked.contains(node)) {
-                    continue;
-                }
-                // only a failed node's set is needed (its successors roll up from it): the executor may decide
-                // a pass without building the set
-                FrequencySet failed = executor.setIfFails(source(node, rootSets), node, request.k(),
-                        request.suppressionAllowance());
-                checked++;
-                if (failed == null) {
-                    markGeneralizations(node);
-                } else {
-                    survivors.remove(node);
-                    failedSets.put(node, new Failed(failed, failed.summarize(request.k()).classes()));
-                    for (Node next : graph.successors(node)) {
-                        if (!order.containsKey(next)) {
-                            order.put(next, order.size());
-                            queue.add(next);
-                        }
+            Map<FrequencySet, Integer> rootSetUsers = new IdentityHashMap<>();
+            rootSets.values().forEach(set -> rootSetUsers.merge(set, 1, Integer::sum));
+            try {
+                while (!queue.isEmpty()) {
+                    Node node = queue.poll();
+                    if (!marked.contains(node)) {
+                        check(node, rootSets, survivors, order, queue);
                     }
+                    release(node, rootSets, rootSetUsers);
+                }
+            } finally {
+                failedSets.values().forEach(f -> f.set().discard());
+                rootSetUsers.keySet().forEach(FrequencySet::discard);
+            }
+            return survivors;
+        }
+
+        private void check(Node node, Map<Node, FrequencySet> rootSets, Set<Node> survivors, Map<Node, Integer> order,
+                           PriorityQueue<Node> queue) {
+            // only a failed node's set is needed (its successors roll up from it): the executor may decide a pass
+            // without building the set
+            FrequencySet failed = executor.setIfFails(source(node, rootSets), node, request.k(),
+                    request.suppressionAllowance());
+            checked++;
+            if (failed == null) {
+                markGeneralizations(node);
+                return;
+            }
+            survivors.remove(node);
+            List<Node> successors = graph.successors(node);
+            failedSets.put(node, new Failed(failed, failed.summarize(request.k()).classes(), new int[] {successors.size()}));
+            for (Node next : successors) {
+                if (!order.containsKey(next)) {
+                    order.put(next, order.size());
+                    queue.add(next);
                 }
             }
-            failedSets.values().forEach(f -> f.set().discard());
-            rootSets.values().forEach(FrequencySet::discard);
-            return survivors;
+        }
+
+        /**
+         * Frees what no later node needs once {@code node} has been taken from the queue: a failed predecessor's set
+         * when this was the last of its successors (all of them are queued, each taken once, and only after every
+         * predecessor, which is lower), and a root's source set when this was the last root using it. Keeping them
+         * all to the end of the iteration held gigabytes on Adult with suppression.
+         */
+        private void release(Node node, Map<Node, FrequencySet> rootSets, Map<FrequencySet, Integer> rootSetUsers) {
+            for (Node parent : graph.predecessors(node)) {
+                Failed f = failedSets.get(parent);
+                if (f != null && --f.pendingSuccessors()[0] == 0) {
+                    failedSets.remove(parent);
+                    f.set().discard();
+                }
+            }
+            FrequencySet rootSet = rootSets.get(node);
+            if (rootSet != null && rootSetUsers.merge(rootSet, -1, Integer::sum) == 0) {
+                rootSetUsers.remove(rootSet);
+                rootSet.discard();
+            }
         }
 
         /**
          * The set to compute the node's from: a failed parent's when there is one (rollup), the one with fewest
-         * classes since the rollup's cost grows with them; else a given root set; else null (scan the table).
+         * classes since the rollup's cost grows with them; else the set given for a root; else null (scan).
          */
         private FrequencySet source(Node node, Map<Node, FrequencySet> rootSets) {
             Failed smallest = null;
@@ -143,12 +178,7 @@ public class Incognito implements FullDomainSearch {
             if (smallest != null) {
                 return smallest.set();
             }
-            for (FrequencySet superRoot : rootSets.values()) {
-                if (node.derivableFrom(superRoot.node())) {
-                    return superRoot;
-                }
-            }
-            return null;
+            return rootSets.get(node);
         }
 
         private void markGeneralizations(Node node) {

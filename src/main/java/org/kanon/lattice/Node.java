@@ -12,6 +12,7 @@ public final class Node {
     private final int[] attributes;
     private final int[] levels;
     private final int hash;
+    private final int height;
 
     public Node(int[] attributes, int[] levels) {
         if (attributes.length != levels.length) {
@@ -25,7 +26,28 @@ public final class Node {
         }
         this.attributes = attributes.clone();
         this.levels = levels.clone();
-        this.hash = 31 * Arrays.hashCode(this.attributes) + Arrays.hashCode(this.levels);
+        long h = 0;
+        int sum = 0;
+        for (int i = 0; i < levels.length; i++) {
+            h = h * 0x9E3779B97F4A7C15L + ((long) attributes[i] << 32 | levels[i]) + 1;
+            sum += levels[i];
+        }
+        this.hash = mix(h);
+        this.height = sum;
+    }
+
+    /**
+     * A 31-polynomial over attributes and then levels collides often (attributes (0,1) at levels (1,0) and (0,2) at
+     * (0,0) hash alike), which turned Incognito's hash maps into tree bins; attribute and level are hashed as one
+     * pair per position, and the result is spread by a finalizer.
+     */
+    private static int mix(long h) {
+        h ^= h >>> 33;
+        h *= 0xFF51AFD7ED558CCDL;
+        h ^= h >>> 33;
+        h *= 0xC4CEB9FE1A85EC53L;
+        h ^= h >>> 33;
+        return (int) h;
     }
 
     /** The node of the full lattice with these levels for QI 0..n-1. */
@@ -58,7 +80,7 @@ public final class Node {
     }
 
     public int height() {
-        return Arrays.stream(levels).sum();
+        return height;
     }
 
     public boolean sameAttributes(Node other) {
