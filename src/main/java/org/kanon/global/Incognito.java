@@ -1,16 +1,10 @@
 package org.kanon.global;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.Deque;
-import java.util.HashMap;
-import java.util.HashSet;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.Set;
 import org.kanon.frequency.FrequencyExecutor;
 import org.kanon.frequency.FrequencySet;
@@ -76,90 +70,138 @@ public class Incognito implements FullDomainSearch {
     }
 
     /** A failed node's frequency set, its number of classes, and how many of its successors are yet to be taken. */
-    private record Failed(FrequencySet set, long classes, int[] pendingSuccessors) {
+    private static final class Failed {
+        final FrequencySet set;
+        final long classes;
+        int pendingSuccessors;
+
+        Failed(FrequencySet set, long classes, int pendingSuccessors) {
+            this.set = set;
+            this.classes = classes;
+            this.pendingSuccessors = pendingSuccessors;
+        }
     }
 
-    /** One breadth-first search of Figure 8 over one candidate graph. */
+    /**
+     * One breadth-first search of Figure 8 over one candidate graph. Nodes are handled by their numbers in the graph;
+     * the queue is one first-in-first-out list per height, which is the paper's order (by height, then as reached).
+     */
     private static final class Search {
         private final FrequencyExecutor executor;
         private final SearchRequest request;
         private final CandidateGraph graph;
-        private final Set<Node> marked = new HashSet<>();
-        private final Map<Node, Failed> failedSets = new HashMap<>();
+        private final boolean[] marked;
+        private final boolean[] queued;
+        private final boolean[] failed;
+        private final Failed[] failedSets;
+        private final int[][] byHeight;
+        private final int[] queuedAtHeight;
         long checked;
 
         Search(FrequencyExecutor executor, SearchRequest request, CandidateGraph graph) {
             this.executor = executor;
             this.request = request;
             this.graph = graph;
+            int n = graph.size();
+            marked = new boolean[n];
+            queued = new boolean[n];
+            failed = new boolean[n];
+            failedSets = new Failed[n];
+            int maxHeight = 0;
+            for (Node node : graph.nodes()) {
+                maxHeight = Math.max(maxHeight, node.height());
+            }
+            byHeight = new int[maxHeight + 1][];
+            queuedAtHeight = new int[maxHeight + 1];
+            Arrays.fill(byHeight, new int[0]);
         }
 
         Set<Node> run(Map<Node, FrequencySet> rootSets) {
-            Set<Node> survivors = new LinkedHashSet<>(graph.nodes());
-            Map<Node, Integer> order = new HashMap<>();
-            PriorityQueue<Node> queue = new PriorityQueue<>(Comparator.comparingInt(Node::height)
-                    .thenComparingInt(order::get));
-            for (Node root : graph.roots()) {
-                order.put(root, order.size());
-                queue.add(root);
+            for (int id = 0; id < graph.size(); id++) {
+                if (graph.predecessorCount(id) == 0) {
+                    enqueue(id);
+                }
             }
             Map<FrequencySet, Integer> rootSetUsers = new IdentityHashMap<>();
             rootSets.values().forEach(set -> rootSetUsers.merge(set, 1, Integer::sum));
             try {
-                while (!queue.isEmpty()) {
-                    Node node = queue.poll();
-                    if (!marked.contains(node)) {
-                        check(node, rootSets, survivors, order, queue);
+                for (int h = 0; h < byHeight.length; h++) {
+                    for (int i = 0; i < queuedAtHeight[h]; i++) { // grows while successors of this height are queued
+                        int id = byHeight[h][i];
+                        if (!marked[id]) {
+                            check(id, rootSets);
+                        }
+                        release(id, rootSets, rootSetUsers);
                     }
-                    release(node, rootSets, rootSetUsers);
                 }
             } finally {
-                failedSets.values().forEach(f -> f.set().discard());
+                for (Failed f : failedSets) {
+                    if (f != null) {
+                        f.set.discard();
+                    }
+                }
                 rootSetUsers.keySet().forEach(FrequencySet::discard);
+            }
+            Set<Node> survivors = new LinkedHashSet<>();
+            for (int id = 0; id < graph.size(); id++) {
+                if (!failed[id]) {
+                    survivors.add(graph.node(id));
+                }
             }
             return survivors;
         }
 
-        private void check(Node node, Map<Node, FrequencySet> rootSets, Set<Node> survivors, Map<Node, Integer> order,
-                           PriorityQueue<Node> queue) {
-            // only a failed node's set is needed (its successors roll up from it): the executor may decide a pass
-            // without building the set
-            FrequencySet failed = executor.setIfFails(source(node, rootSets), node, request.k(),
-                    request.suppressionAllowance());
-            checked++;
-            if (failed == null) {
-                markGeneralizations(node);
+        private void enqueue(int id) {
+            if (queued[id]) {
                 return;
             }
-            survivors.remove(node);
-            List<Node> successors = graph.successors(node);
-            failedSets.put(node, new Failed(failed, failed.summarize(request.k()).classes(), new int[] {successors.size()}));
-            for (Node next : successors) {
-                if (!order.containsKey(next)) {
-                    order.put(next, order.size());
-                    queue.add(next);
-                }
+            queued[id] = true;
+            int h = graph.node(id).height();
+            if (queuedAtHeight[h] == byHeight[h].length) {
+                byHeight[h] = Arrays.copyOf(byHeight[h], Math.max(16, byHeight[h].length * 2));
+            }
+            byHeight[h][queuedAtHeight[h]++] = id;
+        }
+
+        private void check(int id, Map<Node, FrequencySet> rootSets) {
+            Node node = graph.node(id);
+            // only a failed node's set is needed (its successors roll up from it): the executor may decide a pass
+            // without building the set
+            FrequencySet set = executor.setIfFails(source(id, rootSets), node, request.k(),
+                    request.suppressionAllowance());
+            checked++;
+            if (set == null) {
+                markGeneralizations(id);
+                return;
+            }
+            failed[id] = true;
+            failedSets[id] = new Failed(set, set.summarize(request.k()).classes(), graph.successorCount(id));
+            for (int i = 0; i < graph.successorCount(id); i++) {
+                enqueue(graph.successor(id, i));
             }
         }
 
         /**
-         * Frees what no later node needs once {@code node} has been taken from the queue: a failed predecessor's set
-         * when this was the last of its successors (all of them are queued, each taken once, and only after every
-         * predecessor, which is lower), and a root's source set when this was the last root using it. Keeping them
-         * all to the end of the iteration held gigabytes on Adult with suppression.
+         * Frees what no later node needs once node {@code id} has been taken from the queue: a failed predecessor's
+         * set when this was the last of its successors (all of them are queued, each taken once, and only after
+         * every predecessor, which is lower), and a root's source set when this was the last root using it.
+         * Keeping them all to the end of the iteration held gigabytes on Adult with suppression.
          */
-        private void release(Node node, Map<Node, FrequencySet> rootSets, Map<FrequencySet, Integer> rootSetUsers) {
-            for (Node parent : graph.predecessors(node)) {
-                Failed f = failedSets.get(parent);
-                if (f != null && --f.pendingSuccessors()[0] == 0) {
-                    failedSets.remove(parent);
-                    f.set().discard();
+        private void release(int id, Map<Node, FrequencySet> rootSets, Map<FrequencySet, Integer> rootSetUsers) {
+            for (int i = 0; i < graph.predecessorCount(id); i++) {
+                int parent = graph.predecessor(id, i);
+                Failed f = failedSets[parent];
+                if (f != null && --f.pendingSuccessors == 0) {
+                    failedSets[parent] = null;
+                    f.set.discard();
                 }
             }
-            FrequencySet rootSet = rootSets.get(node);
-            if (rootSet != null && rootSetUsers.merge(rootSet, -1, Integer::sum) == 0) {
-                rootSetUsers.remove(rootSet);
-                rootSet.discard();
+            if (graph.predecessorCount(id) == 0 && !rootSets.isEmpty()) {
+                FrequencySet rootSet = rootSets.get(graph.node(id));
+                if (rootSet != null && rootSetUsers.merge(rootSet, -1, Integer::sum) == 0) {
+                    rootSetUsers.remove(rootSet);
+                    rootSet.discard();
+                }
             }
         }
 
@@ -167,29 +209,37 @@ public class Incognito implements FullDomainSearch {
          * The set to compute the node's from: a failed parent's when there is one (rollup), the one with fewest
          * classes since the rollup's cost grows with them; else the set given for a root; else null (scan).
          */
-        private FrequencySet source(Node node, Map<Node, FrequencySet> rootSets) {
+        private FrequencySet source(int id, Map<Node, FrequencySet> rootSets) {
             Failed smallest = null;
-            for (Node parent : graph.predecessors(node)) {
-                Failed parentSet = failedSets.get(parent);
-                if (parentSet != null && (smallest == null || parentSet.classes() < smallest.classes())) {
+            for (int i = 0; i < graph.predecessorCount(id); i++) {
+                Failed parentSet = failedSets[graph.predecessor(id, i)];
+                if (parentSet != null && (smallest == null || parentSet.classes < smallest.classes)) {
                     smallest = parentSet;
                 }
             }
             if (smallest != null) {
-                return smallest.set();
+                return smallest.set;
             }
-            return rootSets.get(node);
+            return rootSets.get(graph.node(id));
         }
 
-        private void markGeneralizations(Node node) {
-            Deque<Node> stack = new ArrayDeque<>(graph.successors(node));
-            while (!stack.isEmpty()) {
-                Node n = stack.pop();
-                if (marked.add(n)) {
-                    stack.addAll(graph.successors(n));
+        private void markGeneralizations(int id) {
+            int[] stack = new int[16];
+            int top = 0;
+            stack[top++] = id;
+            while (top > 0) {
+                int n = stack[--top];
+                for (int i = 0; i < graph.successorCount(n); i++) {
+                    int s = graph.successor(n, i);
+                    if (!marked[s]) {
+                        marked[s] = true;
+                        if (top == stack.length) {
+                            stack = Arrays.copyOf(stack, top * 2);
+                        }
+                        stack[top++] = s;
+                    }
                 }
             }
         }
     }
-
 }

@@ -13,7 +13,7 @@ import java.util.Set;
  * edges E_i, the join phase builds C_{i+1}, the prune phase drops candidates with a subset outside S_i, and edge
  * generation builds E_{i+1} from E_i, removing implied edges. Same result as the SQL of Figure 6.
  *
- * <p>Survivors and candidates are numbered and edges handled as int arrays: with object keys (pairs of nodes as
+ * <p>Nodes are handled by their numbers in the graphs and edges as int arrays: with object keys (pairs of nodes as
  * lists) this generation was a third of a whole in-memory search of Adult.
  */
 public final class CandidateGeneration {
@@ -23,18 +23,18 @@ public final class CandidateGeneration {
     public static CandidateGraph next(CandidateGraph graph, Set<Node> survivors) {
         List<Node> sorted = new ArrayList<>(survivors);
         sorted.sort(CandidateGeneration::compare);
-        Map<Node, Integer> survivorId = new HashMap<>(sorted.size() * 2);
-        for (Node s : sorted) {
-            survivorId.put(s, survivorId.size());
+        boolean[] survived = new boolean[graph.size()];
+        for (Node s : survivors) {
+            survived[graph.id(s)] = true;
         }
-        long n = sorted.size();
+        long n = graph.size();
         // join: p and q agree on their first i-1 attributes and levels, and p's last attribute < q's last attribute
         Map<Node, List<Node>> byPrefix = new LinkedHashMap<>();
         for (Node s : sorted) {
             byPrefix.computeIfAbsent(prefix(s), x -> new ArrayList<>()).add(s);
         }
         List<Node> candidates = new ArrayList<>();
-        List<Node[]> candidateParents = new ArrayList<>();
+        List<int[]> candidateParents = new ArrayList<>();
         Map<Long, Integer> byParents = new HashMap<>();
         for (List<Node> group : byPrefix.values()) {
             for (Node p : group) {
@@ -44,49 +44,49 @@ public final class CandidateGeneration {
                         continue;
                     }
                     Node c = join(p, q);
-                    if (allSubsetsSurvived(c, survivors)) { // prune
-                        byParents.put(survivorId.get(p) * n + survivorId.get(q), candidates.size());
+                    if (allSubsetsSurvived(c, graph, survived)) { // prune
+                        int pid = graph.id(p);
+                        int qid = graph.id(q);
+                        byParents.put(pid * n + qid, candidates.size());
                         candidates.add(c);
-                        candidateParents.add(new Node[] {p, q});
+                        candidateParents.add(new int[] {pid, qid});
                     }
                 }
             }
         }
         Map<Node, Node[]> parents = new LinkedHashMap<>();
         for (int c = 0; c < candidates.size(); c++) {
-            parents.put(candidates.get(c), candidateParents.get(c));
+            int[] pq = candidateParents.get(c);
+            parents.put(candidates.get(c), new Node[] {graph.node(pq[0]), graph.node(pq[1])});
         }
         CandidateGraph next = new CandidateGraph(candidates, parents);
-        int[][] direct = edges(graph, candidateParents, survivorId, byParents);
+        int[][] direct = edges(graph, survived, candidateParents, byParents);
         for (int c = 0; c < direct.length; c++) {
             for (int to : direct[c]) {
-                next.addEdge(candidates.get(c), candidates.get(to));
+                next.addEdge(c, to);
             }
         }
         return next;
     }
 
     /** Candidate edges of Figure 6 (both parents step, or one steps and the other stays), minus implied ones. */
-    private static int[][] edges(CandidateGraph graph, List<Node[]> parents, Map<Node, Integer> survivorId,
-                                 Map<Long, Integer> byParents) {
+    private static int[][] edges(CandidateGraph graph, boolean[] survived, List<int[]> parents, Map<Long, Integer> byParents) {
         int count = parents.size();
-        long n = survivorId.size();
+        long n = graph.size();
         int[][] candidateEdges = new int[count][];
         int[] seen = new int[count];
         Arrays.fill(seen, -1);
         for (int c = 0; c < count; c++) {
-            Node p1 = parents.get(c)[0];
-            Node p2 = parents.get(c)[1];
-            int[] firsts = ids(graph.successors(p1), p1, survivorId);
-            int[] seconds = ids(graph.successors(p2), p2, survivorId);
+            int[] firsts = stepsOf(graph, survived, parents.get(c)[0]);
+            int[] seconds = stepsOf(graph, survived, parents.get(c)[1]);
             int[] out = new int[8];
             int size = 0;
-            for (int s1 : firsts) {
-                for (int s2 : seconds) {
-                    if (s1 == firsts[firsts.length - 1] && s2 == seconds[seconds.length - 1]) {
+            for (int i = 0; i < firsts.length; i++) {
+                for (int j = 0; j < seconds.length; j++) {
+                    if (i == firsts.length - 1 && j == seconds.length - 1) {
                         continue; // both parents themselves: the candidate
                     }
-                    Integer target = byParents.get(s1 * n + s2);
+                    Integer target = byParents.get(firsts[i] * n + seconds[j]);
                     if (target != null && seen[target] != c) {
                         seen[target] = c;
                         if (size == out.length) {
@@ -120,18 +120,18 @@ public final class CandidateGeneration {
         return direct;
     }
 
-    /** Ids of the surviving successors of a parent, then of the parent itself (last). Failed nodes have no id. */
-    private static int[] ids(List<Node> successors, Node parent, Map<Node, Integer> survivorId) {
-        int[] ids = new int[successors.size() + 1];
+    /** The surviving direct generalizations of a parent, then the parent itself (last). */
+    private static int[] stepsOf(CandidateGraph graph, boolean[] survived, int parent) {
+        int[] ids = new int[graph.successorCount(parent) + 1];
         int size = 0;
-        for (Node s : successors) {
-            Integer id = survivorId.get(s);
-            if (id != null) {
-                ids[size++] = id;
+        for (int i = 0; i < graph.successorCount(parent); i++) {
+            int s = graph.successor(parent, i);
+            if (survived[s]) {
+                ids[size++] = s;
             }
         }
-        ids[size++] = survivorId.get(parent);
-        return Arrays.copyOf(ids, size);
+        ids[size++] = parent;
+        return size == ids.length ? ids : Arrays.copyOf(ids, size);
     }
 
     private static Node join(Node p, Node q) {
@@ -143,7 +143,7 @@ public final class CandidateGeneration {
         return new Node(attributes, levels);
     }
 
-    private static boolean allSubsetsSurvived(Node c, Set<Node> survivors) {
+    private static boolean allSubsetsSurvived(Node c, CandidateGraph graph, boolean[] survived) {
         int size = c.size();
         if (size <= 2) {
             return true; // both subsets are the parents themselves
@@ -160,7 +160,8 @@ public final class CandidateGeneration {
                     l[j++] = levels[i];
                 }
             }
-            if (!survivors.contains(new Node(a, l))) {
+            int id = graph.id(new Node(a, l));
+            if (id < 0 || !survived[id]) {
                 return false;
             }
         }
