@@ -1,6 +1,7 @@
 package org.kanon.frequency;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,24 +20,27 @@ import org.kanon.schema.hierarchy.Dimension;
  * every later frequency set is derived in Java from codes and counts.
  */
 public final class MemoryExecutor implements FrequencyExecutor {
-    /** Cells (codes and counts) of cached zero-level projections: 16M cells are at most about 100 MB. */
-    private static final long PROJECTION_BUDGET_CELLS = 16_000_000;
+    /** Classes (a key and a count each) of cached zero-level projections: 4M classes are 64 MB. */
+    private static final long PROJECTION_BUDGET_CLASSES = 4_000_000;
     private final int[] heights;
     private final long rows;
     private final EncodedHierarchy[] hierarchies;
+    private final KeyLayout layout;
     private final MemoryFrequencySet zero;
     private final ExecutorStats stats = new ExecutorStats();
     private final Rollup rollup = new Rollup();
     /** Null with more QIs than an int bit set holds: then every scan starts from the zero-level set. */
     private final ZeroProjections projections;
 
-    private MemoryExecutor(int[] heights, long rows, EncodedHierarchy[] hierarchies, MemoryFrequencySet zero) {
+    private MemoryExecutor(int[] heights, long rows, EncodedHierarchy[] hierarchies, KeyLayout layout,
+                           MemoryFrequencySet zero) {
         this.heights = heights;
         this.rows = rows;
         this.hierarchies = hierarchies;
+        this.layout = layout;
         this.zero = zero;
         this.projections = heights.length <= ZeroProjections.MAX_ATTRIBUTES
-                ? new ZeroProjections(zero, PROJECTION_BUDGET_CELLS, this::compute) : null;
+                ? new ZeroProjections(zero, PROJECTION_BUDGET_CLASSES, this::compute) : null;
     }
 
     public static MemoryExecutor load(DSLContext ctx, StarSchema schema) {
@@ -70,15 +74,26 @@ public final class MemoryExecutor implements FrequencyExecutor {
             heights[a] = qi.maxLevel();
             encoded[a] = encode(ctx, schema, integrity, rows, qi, rawValues);
         }
+        KeyLayout layout = KeyLayout.of(encoded);
+        if (layout == null) {
+            throw new InvalidInputException("the quasi-identifiers have too many distinct values for the memory executor "
+                    + "(their codes need more than " + KeyLayout.MAX_BITS + " bits together); use --executor sql");
+        }
+        long[] keys = new long[m];
         for (int r = 0; r < m; r++) {
             counts[r] = zeroRows.get(r).count();
+            long key = 0;
+            for (int a = 0; a < n; a++) {
+                key = layout.with(key, a, codes[a][r]);
+            }
+            keys[r] = key;
         }
         int[] attributes = new int[n];
         for (int a = 0; a < n; a++) {
             attributes[a] = a;
         }
-        MemoryExecutor executor = new MemoryExecutor(heights, rows, encoded,
-                new MemoryFrequencySet(new Node(attributes, new int[n]), codes, counts));
+        MemoryExecutor executor = new MemoryExecutor(heights, rows, encoded, layout,
+                new MemoryFrequencySet(new Node(attributes, new int[n]), keys, counts));
         executor.stats.statements(3);
         return executor;
     }
@@ -181,9 +196,8 @@ public final class MemoryExecutor implements FrequencyExecutor {
         if (from.node().equals(node)) { // a zero-level node is its cached projection: nothing to group
             result = from.summarize(k).rowsBelowK() <= allowance ? null : from;
         } else {
-            Grouping g = grouping(from, node);
-            int groups = rollup.groupOnly(g.columns, g.maps, g.radix, g.space, from.counts);
-            result = rollup.rowsBelow(groups, k) <= allowance ? null : rollup.materialize(node, g.columns, g.maps, groups);
+            int groups = rollup.groupOnly(rewrite(from.node(), node), from.keys, from.counts);
+            result = rollup.rowsBelow(groups, k) <= allowance ? null : rollup.materialize(node, groups);
         }
         stats.time(start);
         return result;
@@ -204,40 +218,35 @@ public final class MemoryExecutor implements FrequencyExecutor {
         return projection != null && projection.counts.length < from.counts.length ? projection : from;
     }
 
-    /** Groups the finer set's classes by the node's codes (see {@link Rollup}). */
+    /** Groups the finer set's classes by the node's keys (see {@link Rollup}). */
     private MemoryFrequencySet compute(MemoryFrequencySet from, Node node) {
-        Grouping g = grouping(from, node);
-        return rollup.group(node, g.columns, g.maps, g.radix, g.space, from.counts);
+        return rollup.group(node, rewrite(from.node(), node), from.keys, from.counts);
     }
 
-    /** Per attribute of the node: the source's code column, the map to the node's codes, and their number. */
-    private record Grouping(int[][] columns, int[][] maps, int[] radix, long space) {
-    }
-
-    private Grouping grouping(MemoryFrequencySet from, Node node) {
-        Node source = from.node();
-        int width = node.size();
-        int[][] columns = new int[width][];
-        int[][] maps = new int[width][];
-        int[] radix = new int[width];
-        long space = 1;
-        for (int j = 0; j < width; j++) {
-            int attribute = node.attribute(j);
+    /** How keys of {@code source} become keys of {@code target}: fields kept, cleared (dropped), or mapped up. */
+    private Rollup.Rewrite rewrite(Node source, Node target) {
+        long keep = 0;
+        int changed = 0;
+        int[] shifts = new int[target.size()];
+        long[] masks = new long[target.size()];
+        int[][] maps = new int[target.size()][];
+        for (int j = 0; j < target.size(); j++) {
+            int attribute = target.attribute(j);
             int pos = source.indexOf(attribute);
-            if (pos < 0 || source.level(pos) > node.level(j)) {
-                throw new IllegalArgumentException(node + " cannot be derived from " + source);
+            if (pos < 0 || source.level(pos) > target.level(j)) {
+                throw new IllegalArgumentException(target + " cannot be derived from " + source);
             }
-            columns[j] = from.codes[pos];
-            // null for an unchanged level: Rollup then uses the codes as they are (codes at a level are dense)
-            maps[j] = source.level(pos) == node.level(j) ? null : hierarchies[attribute].map(source.level(pos), node.level(j));
-            radix[j] = hierarchies[attribute].cardinality(node.level(j));
-            try {
-                space = Math.multiplyExact(space, radix[j]);
-            } catch (ArithmeticException e) {
-                throw new InvalidInputException("too many distinct value combinations for the memory executor; use --executor sql");
+            if (source.level(pos) == target.level(j)) {
+                keep |= layout.field(attribute);
+            } else {
+                shifts[changed] = layout.shift(attribute);
+                masks[changed] = layout.mask(attribute);
+                maps[changed] = hierarchies[attribute].map(source.level(pos), target.level(j));
+                changed++;
             }
         }
-        return new Grouping(columns, maps, radix, space);
+        return new Rollup.Rewrite(keep, Arrays.copyOf(shifts, changed), Arrays.copyOf(masks, changed),
+                Arrays.copyOf(maps, changed));
     }
 
     @Override

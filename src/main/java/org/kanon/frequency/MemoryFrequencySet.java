@@ -2,15 +2,15 @@ package org.kanon.frequency;
 
 import org.kanon.lattice.Node;
 
-/** A frequency set in memory: one code column per attribute of the node, and the count of each class. */
+/** A frequency set in memory: one packed key per class (see {@link KeyLayout}) and the count of each class. */
 final class MemoryFrequencySet implements FrequencySet {
     private final Node node;
-    final int[][] codes;
+    final long[] keys;
     final long[] counts;
 
-    MemoryFrequencySet(Node node, int[][] codes, long[] counts) {
+    MemoryFrequencySet(Node node, long[] keys, long[] counts) {
         this.node = node;
-        this.codes = codes;
+        this.keys = keys;
         this.counts = counts;
     }
 

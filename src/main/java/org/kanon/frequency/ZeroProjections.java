@@ -10,7 +10,7 @@ import org.kanon.lattice.Node;
  * Zero-generalization frequency sets of attribute subsets, kept by the memory executor so that a "scan" need not
  * go back to the zero-level set of all quasi-identifiers (26,912 classes on Adult) each time: Incognito scans every
  * root of a QI subset, and the projection onto the subset is usually far smaller. A missing projection is
- * computed from the smallest cached projection of a superset. Bounded by a number of cached cells (codes and
+ * computed from the smallest cached projection of a superset. Bounded by a number of cached classes (keys and
  * counts); the least recently used projections are dropped first, which suits Incognito's small-to-large order.
  * (Building projections top-down as Cube Incognito does, through every superset one attribute larger, was
  * measured slower: the large subsets' projections are nearly as big as the full set and crowd out the rest.)
@@ -20,16 +20,16 @@ final class ZeroProjections {
     static final int MAX_ATTRIBUTES = 30;
 
     private final int attributes;
-    private final long budgetCells;
+    private final long budgetClasses;
     private final BiFunction<MemoryFrequencySet, Node, MemoryFrequencySet> derive;
     /** By attribute bit set, in access order for eviction. */
     private final Map<Integer, MemoryFrequencySet> cached = new LinkedHashMap<>(64, 0.75f, true);
-    private long cells;
+    private long classes;
     private long computed;
 
-    ZeroProjections(MemoryFrequencySet zero, long budgetCells, BiFunction<MemoryFrequencySet, Node, MemoryFrequencySet> derive) {
+    ZeroProjections(MemoryFrequencySet zero, long budgetClasses, BiFunction<MemoryFrequencySet, Node, MemoryFrequencySet> derive) {
         this.attributes = zero.node().size();
-        this.budgetCells = budgetCells;
+        this.budgetClasses = budgetClasses;
         this.derive = derive;
         cached.put(full(), zero);
     }
@@ -56,11 +56,11 @@ final class ZeroProjections {
         }
         set = derive.apply(smallestCachedSuperset(mask), zero(mask));
         computed++;
-        long size = cells(set);
-        if (size <= budgetCells / 4) {
+        long size = classes(set);
+        if (size <= budgetClasses / 4) {
             evictFor(size);
             cached.put(mask, set);
-            cells += size;
+            classes += size;
         }
         return set;
     }
@@ -68,17 +68,17 @@ final class ZeroProjections {
     /** Least recently used projections go first; the full zero-level set stays. */
     private void evictFor(long size) {
         Iterator<Map.Entry<Integer, MemoryFrequencySet>> it = cached.entrySet().iterator();
-        while (cells + size > budgetCells && it.hasNext()) {
+        while (classes + size > budgetClasses && it.hasNext()) {
             Map.Entry<Integer, MemoryFrequencySet> e = it.next();
             if (e.getKey() != full()) {
-                cells -= cells(e.getValue());
+                classes -= classes(e.getValue());
                 it.remove();
             }
         }
     }
 
-    private static long cells(MemoryFrequencySet set) {
-        return (long) set.counts.length * (set.node().size() + 2);
+    private static long classes(MemoryFrequencySet set) {
+        return set.counts.length;
     }
 
     private MemoryFrequencySet smallestCachedSuperset(int mask) {

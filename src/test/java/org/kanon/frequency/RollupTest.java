@@ -2,6 +2,7 @@ package org.kanon.frequency;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,57 +11,66 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.kanon.lattice.Node;
 
-/** The memory executor's grouping loop against a plain map, on both of its paths (direct addressing and hashing). */
+/**
+ * The memory executor's grouping loop against a plain map: random packed keys of three 10-bit fields, each field
+ * kept, dropped or mapped (none, one or several fields rewritten: the loop's three paths), groupings of many sizes
+ * in a row (the scratch table is reused and must be left empty).
+ */
 class RollupTest {
+    private static final int FIELDS = 3;
+    private static final int BITS = 10;
 
-    @ParameterizedTest(name = "radix {0}")
-    @ValueSource(ints = {3, 40, 5000})
-    void groupsLikeAPlainMap(int radix) {
-        Random random = new Random(radix);
+    @ParameterizedTest(name = "codes per field {0}")
+    @ValueSource(ints = {3, 40, 1000})
+    void groupsLikeAPlainMap(int codesPerField) {
+        Random random = new Random(codesPerField);
         Rollup rollup = new Rollup();
-        for (int round = 0; round < 5; round++) {
-            int rows = 50 + random.nextInt(500);
-            int width = 1 + random.nextInt(3);
-            int[][] columns = new int[width][rows];
-            int[][] maps = new int[width][];
-            int[] radices = new int[width];
-            long space = 1;
-            for (int j = 0; j < width; j++) {
-                int sourceCodes = radix * 2;
-                maps[j] = new int[sourceCodes];
-                for (int c = 0; c < sourceCodes; c++) {
-                    maps[j][c] = random.nextInt(radix);
-                }
-                for (int r = 0; r < rows; r++) {
-                    columns[j][r] = random.nextInt(sourceCodes);
-                }
-                radices[j] = radix;
-                space *= radix;
-            }
+        for (int round = 0; round < 30; round++) {
+            int rows = 1 + random.nextInt(round % 3 == 0 ? 5000 : 300);
+            long[] keys = new long[rows];
             long[] counts = new long[rows];
-            Map<List<Integer>, Long> expected = new HashMap<>();
             for (int r = 0; r < rows; r++) {
+                for (int f = 0; f < FIELDS; f++) {
+                    keys[r] |= (long) random.nextInt(codesPerField) << (f * BITS);
+                }
                 counts[r] = 1 + random.nextInt(9);
-                Integer[] key = new Integer[width];
-                for (int j = 0; j < width; j++) {
-                    key[j] = maps[j][columns[j][r]];
+            }
+            long keep = 0;
+            List<Integer> changedFields = new ArrayList<>();
+            List<int[]> maps = new ArrayList<>();
+            for (int f = 0; f < FIELDS; f++) {
+                switch (random.nextInt(3)) {
+                    case 0 -> keep |= ((1L << BITS) - 1) << (f * BITS);
+                    case 1 -> { } // dropped: cleared
+                    default -> {
+                        int[] map = new int[codesPerField];
+                        int coarser = 1 + random.nextInt(codesPerField);
+                        for (int c = 0; c < codesPerField; c++) {
+                            map[c] = random.nextInt(coarser);
+                        }
+                        changedFields.add(f);
+                        maps.add(map);
+                    }
                 }
-                expected.merge(List.of(key), counts[r], Long::sum);
             }
-            int[] attributes = new int[width];
-            for (int j = 0; j < width; j++) {
-                attributes[j] = j;
+            int[] shifts = changedFields.stream().mapToInt(f -> f * BITS).toArray();
+            long[] masks = changedFields.stream().mapToLong(f -> (1L << BITS) - 1).toArray();
+            Rollup.Rewrite rewrite = new Rollup.Rewrite(keep, shifts, masks, maps.toArray(new int[0][]));
+
+            Map<Long, Long> expected = new HashMap<>();
+            for (int r = 0; r < rows; r++) {
+                long target = keys[r] & keep;
+                for (int c = 0; c < shifts.length; c++) {
+                    target |= (long) maps.get(c)[(int) ((keys[r] >>> shifts[c]) & masks[c])] << shifts[c];
+                }
+                expected.merge(target, counts[r], Long::sum);
             }
-            MemoryFrequencySet set = rollup.group(new Node(attributes, new int[width]), columns, maps, radices, space, counts);
-            Map<List<Integer>, Long> actual = new HashMap<>();
+            MemoryFrequencySet set = rollup.group(new Node(new int[] {0}, new int[] {0}), rewrite, keys, counts);
+            Map<Long, Long> actual = new HashMap<>();
             for (int g = 0; g < set.counts.length; g++) {
-                Integer[] key = new Integer[width];
-                for (int j = 0; j < width; j++) {
-                    key[j] = set.codes[j][g];
-                }
-                assertNull(actual.put(List.of(key), set.counts[g]), "each group once");
+                assertNull(actual.put(set.keys[g], set.counts[g]), "each group once");
             }
-            assertEquals(expected, actual, "round " + round + ", space " + space + " for " + rows + " rows");
+            assertEquals(expected, actual, "round " + round + ": " + rows + " rows, " + shifts.length + " fields rewritten");
         }
     }
 }

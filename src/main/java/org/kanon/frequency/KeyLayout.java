@@ -1,0 +1,59 @@
+package org.kanon.frequency;
+
+/**
+ * The memory executor's class keys: every quasi-identifier's code packed into one long, each in a fixed bit field
+ * wide enough for its most detailed level (Adult's 9 QIs take 32 bits). A frequency set is then one array of keys
+ * and one of counts, and a rollup rewrites only the fields whose level changes: unchanged attributes are kept by a
+ * mask, dropped ones cleared by it. Attributes outside a set's node hold 0 in their field.
+ */
+final class KeyLayout {
+    /** Keys stay non-negative so that -1 can mark an empty hash slot. */
+    static final int MAX_BITS = 63;
+    private final int[] shift;
+    private final long[] mask;
+
+    private KeyLayout(int[] shift, long[] mask) {
+        this.shift = shift;
+        this.mask = mask;
+    }
+
+    /** The layout for these hierarchies, or null when their level-0 codes need more than {@link #MAX_BITS} bits. */
+    static KeyLayout of(EncodedHierarchy[] hierarchies) {
+        int[] shift = new int[hierarchies.length];
+        long[] mask = new long[hierarchies.length];
+        int used = 0;
+        for (int a = 0; a < hierarchies.length; a++) {
+            int codes = Math.max(2, hierarchies[a].cardinality(0));
+            int bits = 32 - Integer.numberOfLeadingZeros(codes - 1);
+            if (used + bits > MAX_BITS) {
+                return null;
+            }
+            shift[a] = used;
+            mask[a] = (1L << bits) - 1;
+            used += bits;
+        }
+        return new KeyLayout(shift, mask);
+    }
+
+    int shift(int attribute) {
+        return shift[attribute];
+    }
+
+    /** The field's mask, not shifted. */
+    long mask(int attribute) {
+        return mask[attribute];
+    }
+
+    /** The field's bits in place. */
+    long field(int attribute) {
+        return mask[attribute] << shift[attribute];
+    }
+
+    int code(long key, int attribute) {
+        return (int) ((key >>> shift[attribute]) & mask[attribute]);
+    }
+
+    long with(long key, int attribute, int code) {
+        return key | ((long) code << shift[attribute]);
+    }
+}
