@@ -43,6 +43,14 @@ public final class MemoryExecutor implements FrequencyExecutor {
                 ? new ZeroProjections(zero, PROJECTION_BUDGET_CLASSES, this::compute) : null;
     }
 
+    /** The QIs' distinct values are too many for the packed keys of {@link KeyLayout}. */
+    public static final class TooManyValuesException extends InvalidInputException {
+        TooManyValuesException() {
+            super("the quasi-identifiers have too many distinct values for the memory executor (their codes need more "
+                    + "than " + KeyLayout.MAX_BITS + " bits together); use --executor sql");
+        }
+    }
+
     public static MemoryExecutor load(DSLContext ctx, StarSchema schema) {
         return load(ctx, schema, new SourceIntegrity(ctx).checkNullsAndCount(schema));
     }
@@ -76,8 +84,7 @@ public final class MemoryExecutor implements FrequencyExecutor {
         }
         KeyLayout layout = KeyLayout.of(encoded);
         if (layout == null) {
-            throw new InvalidInputException("the quasi-identifiers have too many distinct values for the memory executor "
-                    + "(their codes need more than " + KeyLayout.MAX_BITS + " bits together); use --executor sql");
+            throw new TooManyValuesException();
         }
         long[] keys = new long[m];
         for (int r = 0; r < m; r++) {

@@ -52,7 +52,8 @@ public final class Anonymizer {
         phases.end("validate");
         SearchResult result;
         NodeSelector.Selected selected;
-        try (FrequencyExecutor executor = open(kind, schema, rows)) {
+        try (FrequencyExecutor executor = open(kind, request.executor() == ExecutorKind.AUTO, schema, rows)) {
+            kind = executor instanceof SqlExecutor ? ExecutorKind.SQL : ExecutorKind.MEMORY;
             phases.end("executor");
             if (request.progress() != null) {
                 executor.stats().listen(request.progress());
@@ -100,7 +101,17 @@ public final class Anonymizer {
     }
 
     /** The source was checked above (NULLs, row count): the executors need not scan it again for that. */
-    private FrequencyExecutor open(ExecutorKind kind, StarSchema schema, long rows) {
-        return kind == ExecutorKind.SQL ? SqlExecutor.open(db, schema, rows) : MemoryExecutor.load(db.dsl(), schema, rows);
+    private FrequencyExecutor open(ExecutorKind kind, boolean chosen, StarSchema schema, long rows) {
+        if (kind == ExecutorKind.SQL) {
+            return SqlExecutor.open(db, schema, rows);
+        }
+        try {
+            return MemoryExecutor.load(db.dsl(), schema, rows);
+        } catch (MemoryExecutor.TooManyValuesException e) {
+            if (!chosen) {
+                throw e;
+            }
+            return SqlExecutor.open(db, schema, rows); // auto: the data does not suit the memory executor
+        }
     }
 }

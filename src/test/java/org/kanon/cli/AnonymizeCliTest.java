@@ -101,4 +101,38 @@ class AnonymizeCliTest {
             TestDatabases.dispose(settings);
         }
     }
+
+    @DatabaseTest
+    @DisplayName("QIs whose codes do not fit the memory executor's 63-bit keys: auto runs on sql, memory is refused (exit 2)")
+    void tooManyValuesForMemory(TestDatabases.Kind kind) throws java.io.IOException {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        java.nio.file.Path csv = java.nio.file.Files.createTempFile("wide", ".csv");
+        try {
+            // 9 columns of 200 distinct values each (multipliers prime to 200): 8 bits per column, 72 bits in all
+            int[] multipliers = {1, 3, 7, 9, 11, 13, 17, 19, 21};
+            StringBuilder text = new StringBuilder("c1,c2,c3,c4,c5,c6,c7,c8,c9\n");
+            for (int r = 0; r < 200; r++) {
+                for (int c = 0; c < 9; c++) {
+                    text.append(c > 0 ? "," : "").append('v').append(r * multipliers[c] % 200);
+                }
+                text.append('\n');
+            }
+            java.nio.file.Files.writeString(csv, text);
+            CliRun cli = new CliRun(settings);
+            assertEquals(0, cli.run("import", csv.toString(), "--table", "wide").exitCode());
+            for (int c = 1; c <= 9; c++) {
+                assertEquals(0, cli.run("hierarchy", "build", "--table", "wide", "--column", "c" + c, "--spec", "suppress").exitCode());
+            }
+            String qi = "c1,c2,c3,c4,c5,c6,c7,c8,c9";
+            CliRun.Result memory = cli.run("anonymize", "--table", "wide", "--qi", qi, "--k", "2", "--executor", "memory");
+            assertEquals(ExitCodes.USAGE, memory.exitCode(), memory.toString());
+            assertTrue(memory.err().contains("too many distinct values for the memory executor"), memory.err());
+            CliRun.Result auto = cli.run("anonymize", "--table", "wide", "--qi", qi, "--k", "2", "--stats");
+            assertEquals(ExitCodes.OK, auto.exitCode(), auto.toString());
+            assertTrue(auto.out().contains("on the sql executor"), auto.out());
+        } finally {
+            java.nio.file.Files.deleteIfExists(csv);
+            TestDatabases.dispose(settings);
+        }
+    }
 }
