@@ -13,6 +13,16 @@ final class EncodedHierarchy {
         this.up = up;
         this.cardinality = cardinality;
         this.between = new int[up.length][up.length][];
+        // all maps up front: a lazily filled cache would be a data race when sets are derived in parallel
+        for (int from = 0; from < up.length; from++) {
+            for (int to = from; to < up.length; to++) {
+                int[] m = new int[cardinality[from]];
+                for (int raw = 0; raw < up[from].length; raw++) {
+                    m[up[from][raw]] = up[to][raw];
+                }
+                between[from][to] = m;
+            }
+        }
     }
 
     int height() {
@@ -25,16 +35,6 @@ final class EncodedHierarchy {
 
     /** Map from codes at level {@code from} to codes at level {@code to} (to >= from); a tree makes it a function. */
     int[] map(int from, int to) {
-        int[] m = between[from][to];
-        if (m == null) {
-            m = new int[cardinality[from]];
-            int[] f = up[from];
-            int[] t = up[to];
-            for (int raw = 0; raw < f.length; raw++) {
-                m[f[raw]] = t[raw];
-            }
-            between[from][to] = m;
-        }
-        return m;
+        return between[from][to];
     }
 }

@@ -1,6 +1,9 @@
 package org.kanon.frequency;
 
-/** What an executor did: frequency sets computed from the table vs derived, statements sent, time spent. */
+/**
+ * What an executor did: frequency sets computed from the table vs derived, statements sent, time spent.
+ * Synchronized: the memory executor may be used from several threads.
+ */
 public final class ExecutorStats {
     private long scans;
     private long derivations;
@@ -10,49 +13,49 @@ public final class ExecutorStats {
     private java.util.function.LongConsumer progress = n -> { };
 
     /** Told the number of frequency sets computed so far after each one: a progress display listens here. */
-    public void listen(java.util.function.LongConsumer listener) {
+    public synchronized void listen(java.util.function.LongConsumer listener) {
         this.progress = listener;
     }
 
-    public void scanned() {
+    public synchronized void scanned() {
         scans++;
         progress.accept(scans + derivations);
     }
 
-    public void derived() {
+    public synchronized void derived() {
         derivations++;
         progress.accept(scans + derivations);
     }
 
-    public void summarized() {
+    public synchronized void summarized() {
         summaries++;
     }
 
-    public void statements(int n) {
+    public synchronized void statements(int n) {
         statements += n;
     }
 
-    public void time(long startNanos) {
+    public synchronized void time(long startNanos) {
         nanos += System.nanoTime() - startNanos;
     }
 
-    public long scans() {
+    public synchronized long scans() {
         return scans;
     }
 
-    public long derivations() {
+    public synchronized long derivations() {
         return derivations;
     }
 
-    public long summaries() {
+    public synchronized long summaries() {
         return summaries;
     }
 
-    public long statements() {
+    public synchronized long statements() {
         return statements;
     }
 
-    public long millis() {
+    public synchronized long millis() {
         return nanos / 1_000_000;
     }
 

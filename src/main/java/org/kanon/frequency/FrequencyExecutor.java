@@ -40,6 +40,14 @@ public interface FrequencyExecutor extends AutoCloseable {
         return set;
     }
 
+    /**
+     * Whether {@link #scan} and {@link #derive} may be called from several threads at once (a search may then
+     * compute independent sets in parallel). The database executor holds one connection: no.
+     */
+    default boolean supportsConcurrentUse() {
+        return false;
+    }
+
     ExecutorStats stats();
 
     @Override

@@ -28,7 +28,8 @@ public final class MemoryExecutor implements FrequencyExecutor {
     private final KeyLayout layout;
     private final MemoryFrequencySet zero;
     private final ExecutorStats stats = new ExecutorStats();
-    private final Rollup rollup = new Rollup();
+    /** Scratch space of the grouping loop, one per thread (see {@link #supportsConcurrentUse()}). */
+    private final ThreadLocal<Rollup> rollups = ThreadLocal.withInitial(Rollup::new);
     /** Null with more QIs than an int bit set holds: then every scan starts from the zero-level set. */
     private final ZeroProjections projections;
 
@@ -203,6 +204,7 @@ public final class MemoryExecutor implements FrequencyExecutor {
         if (from.node().equals(node)) { // a zero-level node is its cached projection: nothing to group
             result = from.summarize(k).rowsBelowK() <= allowance ? null : from;
         } else {
+            Rollup rollup = rollups.get();
             int groups = rollup.groupOnly(rewrite(from.node(), node), from.keys, from.counts);
             result = rollup.rowsBelow(groups, k) <= allowance ? null : rollup.materialize(node, groups);
         }
@@ -227,7 +229,7 @@ public final class MemoryExecutor implements FrequencyExecutor {
 
     /** Groups the finer set's classes by the node's keys (see {@link Rollup}). */
     private MemoryFrequencySet compute(MemoryFrequencySet from, Node node) {
-        return rollup.group(node, rewrite(from.node(), node), from.keys, from.counts);
+        return rollups.get().group(node, rewrite(from.node(), node), from.keys, from.counts);
     }
 
     /** How keys of {@code source} become keys of {@code target}: fields kept, cleared (dropped), or mapped up. */
@@ -254,6 +256,15 @@ public final class MemoryExecutor implements FrequencyExecutor {
         }
         return new Rollup.Rewrite(keep, Arrays.copyOf(shifts, changed), Arrays.copyOf(masks, changed),
                 Arrays.copyOf(maps, changed));
+    }
+
+    /**
+     * Sets are immutable arrays, scratch space is per thread, the projection cache and the statistics are
+     * synchronized, and the hierarchies' maps are built at load: a search may derive sets from several threads.
+     */
+    @Override
+    public boolean supportsConcurrentUse() {
+        return true;
     }
 
     @Override

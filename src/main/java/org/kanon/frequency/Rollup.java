@@ -133,12 +133,17 @@ final class Rollup {
     }
 
     /**
-     * Empties the used slots, so that no probe chain is left half broken; cheaper than clearing the whole table
-     * (a quarter to a half of it is used).
+     * Empties the used slots, so that no probe chain is left half broken: one by one when few are used (a rollup
+     * often merges most classes), else the whole part of the table in use.
      */
     private int finish(int groups) {
-        for (int g = 0; g < groups; g++) {
-            table[groupSlot[g]] = EMPTY;
+        int capacity = 1 << tableBits;
+        if (groups > capacity >>> 4) { // many slots used: one sequential pass beats scattered writes
+            Arrays.fill(table, 0, capacity, EMPTY);
+        } else {
+            for (int g = 0; g < groups; g++) {
+                table[groupSlot[g]] = EMPTY;
+            }
         }
         return groups;
     }

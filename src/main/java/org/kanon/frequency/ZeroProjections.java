@@ -35,17 +35,17 @@ final class ZeroProjections {
     }
 
     /** Projections computed so far (each one pass over a superset's projection). */
-    long computed() {
+    synchronized long computed() {
         return computed;
     }
 
     /** The cached zero-level frequency set of the attributes of {@code node}, or null; computes nothing. */
-    MemoryFrequencySet cachedOf(Node node) {
+    synchronized MemoryFrequencySet cachedOf(Node node) {
         return cached.get(mask(node));
     }
 
     /** The zero-level frequency set of the attributes of {@code node}. */
-    MemoryFrequencySet of(Node node) {
+    synchronized MemoryFrequencySet of(Node node) {
         return of(mask(node));
     }
 

@@ -2,10 +2,10 @@ package org.kanon.global;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.kanon.frequency.FrequencyExecutor;
 import org.kanon.frequency.FrequencySet;
 import org.kanon.frequency.SqlExecutor;
@@ -23,7 +23,8 @@ import org.kanon.lattice.Node;
  * (coarser, so smaller) lower bound, and so on down to single roots. On Adult at 9 QIs most checks are such
  * roots (every candidate of the larger subsets is anonymous), and this reads about a third of the classes that
  * rolling every root up from the super-root reads. In the database, where each set is a statement, the family's
- * roots all roll up from the super-root, as in the paper.
+ * roots all roll up from the super-root, as in the paper. Families are independent, so an executor that allows it
+ * ({@link FrequencyExecutor#supportsConcurrentUse()}) computes them on the common fork-join pool.
  */
 public class SuperRootsIncognito extends Incognito {
 
@@ -38,19 +39,19 @@ public class SuperRootsIncognito extends Incognito {
      */
     @Override
     protected Map<Node, FrequencySet> rootSets(FrequencyExecutor executor, CandidateGraph graph) {
-        Map<Node, FrequencySet> sources = new HashMap<>();
         boolean tree = !(executor instanceof SqlExecutor);
+        List<List<Node>> families = families(graph.roots()).values().stream().filter(f -> f.size() > 1).toList();
+        Map<Node, FrequencySet> sources = new ConcurrentHashMap<>();
         try {
-            for (List<Node> family : families(graph.roots()).values()) {
-                if (family.size() > 1) {
-                    FrequencySet superRoot = executor.scan(superRoot(family));
-                    if (tree) {
-                        split(executor, family, superRoot, sources);
-                    } else {
-                        family.forEach(root -> sources.put(root, superRoot));
-                    }
+            // families are independent: an executor that allows it computes them on several threads
+            (executor.supportsConcurrentUse() ? families.parallelStream() : families.stream()).forEach(family -> {
+                FrequencySet superRoot = executor.scan(superRoot(family));
+                if (tree) {
+                    split(executor, family, superRoot, sources);
+                } else {
+                    family.forEach(root -> sources.put(root, superRoot));
                 }
-            }
+            });
             return sources;
         } catch (RuntimeException e) {
             sources.values().stream().distinct().forEach(FrequencySet::discard);
