@@ -23,6 +23,8 @@ final class ReleaseShowCommand extends KanonSubcommand {
             out.printf("quasi-identifiers: %s%n", r.quasiIdentifiers());
             out.printf("levels:            %s%n", r.levels());
             out.printf("k:                 %d%n", r.k());
+            out.printf("privacy model:     %s%n", r.privacyModel());
+            out.printf("recoding:          %s%n", r.recoding().toLowerCase());
             out.printf("suppression:       %s (limit %d rows, mode %s)%n", r.suppression(), r.suppressionLimit(), r.suppressMode());
             out.printf("rows:              %d in, %d out, %d suppressed%n", r.rowsIn(), r.rowsOut(), r.rowsSuppressed());
             out.printf("classes:           %d, smallest %d%n", r.classes(), r.smallestClass());

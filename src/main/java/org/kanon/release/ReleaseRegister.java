@@ -48,6 +48,8 @@ public final class ReleaseRegister {
                 .set(f("created_by", String.class), r.createdBy())
                 .set(f("created_at", LocalDateTime.class), r.createdAt())
                 .set(f("recheck_sql", String.class), r.recheckSql())
+                .set(f("privacy_model", String.class), r.privacyModel())
+                .set(f("recoding", String.class), r.recoding())
                 .execute();
     }
 
@@ -99,6 +101,7 @@ public final class ReleaseRegister {
                 r.get(f("rows_in", Long.class), Long.class), r.get(f("rows_out", Long.class), Long.class), r.get(f("rows_suppressed", Long.class), Long.class),
                 r.get(f("classes", Long.class), Long.class), r.get(f("smallest_class", Long.class), Long.class),
                 r.get(f("created_by", String.class), String.class), r.get(f("created_at", LocalDateTime.class), LocalDateTime.class),
-                r.get(f("recheck_sql", String.class), String.class));
+                r.get(f("recheck_sql", String.class), String.class), r.get(f("privacy_model", String.class), String.class),
+                r.get(f("recoding", String.class), String.class));
     }
 }

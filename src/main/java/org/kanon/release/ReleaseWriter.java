@@ -85,7 +85,7 @@ public final class ReleaseWriter {
                     String.join(",", schema.names()), request.node().toCsv(), request.model().k(),
                     request.suppression().toString(), check.suppressionAllowance(), request.mode().label(), check.rows(),
                     rowsOut, check.rowsBelowK(), shape.value1(), shape.value2() == null ? 0 : shape.value2(), tx.select(DSL.currentUser()).fetchOne(0, String.class),
-                    LocalDateTime.now().withNano(0), recheckSql);
+                    LocalDateTime.now().withNano(0), recheckSql, request.model().toString(), ReleaseRecord.GLOBAL);
             register.insert(tx, r);
             recordRoles(tx, request);
             maybeFail(Stage.REGISTERED);
