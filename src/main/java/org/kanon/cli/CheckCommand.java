@@ -5,15 +5,15 @@ import org.kanon.db.Database;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.CheckResult;
-import org.kanon.privacy.KAnonymity;
-import org.kanon.privacy.KAnonymityCheck;
+import org.kanon.privacy.PrivacyModel;
+import org.kanon.privacy.PrivacyCheck;
 import org.kanon.release.RunLog;
 import org.kanon.schema.SourceTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-@Command(name = "check", description = {"Is the table k-anonymous at this node of the generalization lattice?",
+@Command(name = "check", description = {"Does the table meet the privacy model (k-anonymity; (alpha,k) with --alpha; l-diversity with --l) at this node of the generalization lattice?",
         "Exit 0 when it is (within the suppression allowance), 1 when it is not."})
 final class CheckCommand extends KanonSubcommand {
     @Mixin
@@ -27,11 +27,11 @@ final class CheckCommand extends KanonSubcommand {
         LocalDateTime started = LocalDateTime.now();
         options.require();
         try (Database db = openDatabase()) {
-            KAnonymity model = options.model();
+            PrivacyModel model = options.model();
             SourceTable source = options.source(db);
             StarSchema schema = options.schema(db, source);
             LevelVector node = options.node(levels, schema);
-            CheckResult r = new KAnonymityCheck(db.dsl()).check(schema, node, model, options.suppressionLimit());
+            CheckResult r = new PrivacyCheck(db.dsl()).check(schema, node, model, options.suppressionLimit());
             print(source, schema, r);
             String outcome = r.satisfied() ? "ANONYMOUS" : "NOT_ANONYMOUS";
             new RunLog(db).record(db.dsl(), "check", source, options.describe(levels), outcome, summary(r), null, started);
@@ -43,7 +43,7 @@ final class CheckCommand extends KanonSubcommand {
         var out = out();
         out.printf("%s at %s (levels %s): %d rows in %d classes, smallest class %d%n", source.displayName(),
                 r.node().toString(schema.names()), r.node().toCsv(), r.rows(), r.classes(), r.smallestClass());
-        out.printf("classes below k=%d: %d, holding %d rows; suppression allowance %d rows%n", r.model().k(),
+        out.printf("classes failing %s: %d, holding %d rows; suppression allowance %d rows%n", r.model(),
                 r.classesBelowK(), r.rowsBelowK(), r.suppressionAllowance());
         if (r.satisfiedWithoutSuppression()) {
             out.printf("%s: yes%n", r.model());

@@ -5,7 +5,12 @@ import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
+import org.kanon.privacy.AlphaKAnonymity;
 import org.kanon.privacy.KAnonymity;
+import org.kanon.privacy.LDiversity;
+import org.kanon.privacy.PrivacyModel;
+import org.kanon.privacy.SensitiveAttribute;
+import org.kanon.privacy.Share;
 import org.kanon.privacy.SuppressionLimit;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
@@ -22,6 +27,25 @@ final class NodeOptions {
 
     @Option(names = "--k", paramLabel = "K", description = "Minimum class size.")
     Integer k;
+
+    @Option(names = "--alpha", paramLabel = "A",
+            description = "(alpha,k)-anonymity: the sensitive value(s) --value (or, without --value, every value of --sensitive) "
+                    + "make up at most this share of every class, 0 < A <= 1.")
+    String alpha;
+
+    @Option(names = "--l", paramLabel = "L", description = "l-diversity of --sensitive in every class (see --diversity).")
+    Integer l;
+
+    @Option(names = "--diversity", paramLabel = "frequency|distinct", defaultValue = "frequency",
+            description = "frequency: the most frequent value holds at most |E|/l rows of a class (default); distinct: at least l distinct values.")
+    String diversity;
+
+    @Option(names = "--sensitive", paramLabel = "S", description = "The sensitive attribute of --alpha or --l.")
+    String sensitive;
+
+    @Option(names = "--value", paramLabel = "V",
+            description = "A sensitive value of --sensitive for simple (alpha,k)-anonymity; repeat it to join several values into one sensitive class.")
+    List<String> values;
 
     @Option(names = "--suppression", paramLabel = "N|P%", defaultValue = "0",
             description = "Rows that may be suppressed: a count or a percentage of the table (default 0).")
@@ -44,8 +68,29 @@ final class NodeOptions {
         return table != null || qi != null || k != null;
     }
 
-    KAnonymity model() {
-        return new KAnonymity(k);
+    /** k-anonymity, or (alpha,k)-anonymity with --alpha, or l-diversity with --l; one clear error for a bad mix. */
+    PrivacyModel model() {
+        List<String> named = values == null ? List.of() : values;
+        if (alpha != null && l != null) {
+            throw new InvalidInputException("--alpha and --l: choose one privacy model");
+        }
+        if ((alpha != null || l != null) && sensitive == null) {
+            throw new InvalidInputException((alpha != null ? "--alpha" : "--l") + " needs --sensitive S");
+        }
+        if (alpha == null && l == null) {
+            if (sensitive != null) {
+                throw new InvalidInputException("--sensitive needs --alpha A or --l L");
+            }
+            if (!named.isEmpty()) {
+                throw new InvalidInputException("--value needs --alpha A and --sensitive S");
+            }
+            return new KAnonymity(k);
+        }
+        SensitiveAttribute attribute = new SensitiveAttribute(sensitive, named);
+        if (alpha != null) {
+            return new AlphaKAnonymity(k, Share.parse("--alpha", alpha), attribute);
+        }
+        return new LDiversity(k, l, LDiversity.Form.parse(diversity), attribute);
     }
 
     SuppressionLimit suppressionLimit() {
@@ -70,7 +115,12 @@ final class NodeOptions {
         return node;
     }
 
+    /** For the run log: the sensitive values themselves are left out (only how many were named). */
     String describe(String levels) {
-        return "table=" + table + " qi=" + qi + " k=" + k + " levels=" + (levels == null ? "0" : levels) + " suppression=" + suppression;
+        return "table=" + table + " qi=" + qi + " k=" + k
+                + (alpha != null ? " alpha=" + alpha : "")
+                + (l != null ? " l=" + l + " diversity=" + diversity : "")
+                + (sensitive != null ? " sensitive=" + sensitive + " values=" + (values == null ? 0 : values.size()) : "")
+                + " levels=" + (levels == null ? "0" : levels) + " suppression=" + suppression;
     }
 }

@@ -18,7 +18,7 @@ import org.kanon.ingest.ImportResult;
 import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.CheckResult;
 import org.kanon.privacy.KAnonymity;
-import org.kanon.privacy.KAnonymityCheck;
+import org.kanon.privacy.PrivacyCheck;
 import org.kanon.privacy.SuppressionLimit;
 import org.kanon.release.AnonymizeOutcome;
 import org.kanon.release.AnonymizeRequest;
@@ -89,7 +89,7 @@ public final class Demo {
         out.printf("   imported %d rows into %s, bound hierarchies for Birthdate, Sex, Zipcode%n", imported.rows(), table.displayName());
         StarSchema schema = StarSchema.of(table, List.of("sex", "zipcode"), new HierarchyCatalog(db));
         for (LevelVector node : List.of(new LevelVector(0, 0), new LevelVector(1, 0), new LevelVector(0, 1), new LevelVector(0, 2))) {
-            CheckResult r = new KAnonymityCheck(db.dsl()).check(schema, node, new KAnonymity(2), SuppressionLimit.NONE);
+            CheckResult r = new PrivacyCheck(db.dsl()).check(schema, node, new KAnonymity(2), SuppressionLimit.NONE);
             out.printf("   check <S%d, Z%d>, k=2: %d classes, smallest %d -> %s%n", node.level(0), node.level(1), r.classes(),
                     r.smallestClass(), r.satisfied() ? "2-anonymous" : "not 2-anonymous");
         }
@@ -117,7 +117,7 @@ public final class Demo {
         StarSchema schema = StarSchema.of(table, CENSUS_QI, new HierarchyCatalog(db));
         KAnonymity model = new KAnonymity(CENSUS_K);
         SuppressionLimit suppression = SuppressionLimit.parse(CENSUS_SUPPRESSION);
-        CheckResult raw = new KAnonymityCheck(db.dsl()).check(schema, LevelVector.zero(CENSUS_QI.size()), model, suppression);
+        CheckResult raw = new PrivacyCheck(db.dsl()).check(schema, LevelVector.zero(CENSUS_QI.size()), model, suppression);
         out.printf("   check %s as it is, k=%d: %d classes, %d rows in classes below k -> %s%n", String.join(",", CENSUS_QI),
                 CENSUS_K, raw.classes(), raw.rowsBelowK(), raw.satisfied() ? "anonymous" : "not anonymous");
         AnonymizeOutcome outcome = new Anonymizer(db).run(new AnonymizeRequest(schema, model, suppression, new Incognito(),

@@ -2,6 +2,7 @@ package org.kanon.frequency;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
@@ -11,6 +12,9 @@ import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 import org.kanon.lattice.LevelVector;
+import org.kanon.privacy.ClassStatistics;
+import org.kanon.privacy.ModelSql;
+import org.kanon.privacy.PrivacyModel;
 
 /**
  * Frequency sets in SQL (Incognito, section 1.1 and Figure 4): the frequency set of a node is one GROUP BY over
@@ -51,6 +55,31 @@ public final class FrequencySets {
         return rows;
     }
 
+    /**
+     * The set counted per (QI values, sensitive value): each row's values end with the sensitive column's value
+     * (the 1/0 indicator of the sensitive class for the simple (alpha,k) model).
+     */
+    public List<FrequencyRow> fetch(StarSchema schema, LevelVector node, SensitiveColumn sensitive) {
+        schema.validate(node);
+        List<Field<?>> generalized = schema.generalized(node);
+        Field<?> s = sensitive.expression(ctx.dialect());
+        List<Field<?>> select = new ArrayList<>(generalized);
+        select.add(s);
+        select.add(DSL.count());
+        List<Field<?>> groups = new ArrayList<>(generalized);
+        groups.add(s);
+        List<FrequencyRow> rows = new ArrayList<>();
+        int n = generalized.size() + 1;
+        for (Record r : ctx.select(select).from(schema.from(node)).groupBy(groups).fetch()) {
+            List<Object> values = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                values.add(r.get(i));
+            }
+            rows.add(new FrequencyRow(values, r.get(n, Long.class)));
+        }
+        return rows;
+    }
+
     public FrequencySummary summarize(StarSchema schema, LevelVector node, int k) {
         Table<?> fs = query(schema, node).asTable(DSL.name("fs"));
         Field<Integer> cnt = DSL.field(DSL.name("fs", COUNT), SQLDataType.INTEGER);
@@ -71,5 +100,69 @@ public final class FrequencySets {
 
     private static long asLong(Number n) {
         return n == null ? 0 : n.longValue();
+    }
+
+    /**
+     * The summary of a node under a model that reads a sensitive attribute: counts per (class, sensitive value),
+     * then per class its size and figures, then the classes the model refuses ("below k" in the summary's terms:
+     * the rows a release would suppress). Three nested SELECTs of one statement; Derby needs no CTE for it.
+     */
+    public FrequencySummary summarize(StarSchema schema, LevelVector node, PrivacyModel model, SensitiveColumn sensitive) {
+        schema.validate(node);
+        List<Field<?>> generalized = schema.generalized(node);
+        Field<?> s = sensitive.expression(ctx.dialect());
+        List<Field<?>> inner = new ArrayList<>();
+        List<Field<?>> innerGroups = new ArrayList<>(generalized);
+        innerGroups.add(s);
+        List<Field<?>> classKey = new ArrayList<>();
+        for (int i = 0; i < generalized.size(); i++) {
+            inner.add(generalized.get(i).as(DSL.name("q" + (i + 1))));
+            classKey.add(DSL.field(DSL.name("v", "q" + (i + 1))));
+        }
+        inner.add(s.as(DSL.name("s")));
+        inner.add(DSL.count().as(DSL.name(COUNT)));
+        Table<?> values = ctx.select(inner).from(schema.from(node)).groupBy(innerGroups).asTable(DSL.name("v"));
+        Table<?> classes = classFigures(values, classKey, sensitive.indicator()).asTable(DSL.name("e"));
+        return summarizeClasses(classes, model);
+    }
+
+    /** The whole table as one class: its figures decide whether the model can be met at all. */
+    public ClassStatistics wholeTable(StarSchema schema, SensitiveColumn sensitive) {
+        Field<?> s = sensitive.expression(ctx.dialect());
+        Table<?> values = ctx.select(s.as(DSL.name("s")), DSL.count().as(DSL.name(COUNT)))
+                .from(schema.fact().table(StarSchema.FACT_ALIAS)).groupBy(s).asTable(DSL.name("v"));
+        Record r = classFigures(values, List.of(), sensitive.indicator()).fetchSingle();
+        return new ClassStatistics(asLong(r.get(0, Long.class)), asLong(r.get(1, Long.class)), asLong(r.get(2, Long.class)),
+                asLong(r.get(3, Long.class)));
+    }
+
+    /** Per class (grouped by {@code classKey} over counts per sensitive value): size, sensitive rows, largest, distinct. */
+    private org.jooq.Select<Record> classFigures(Table<?> values, List<Field<?>> classKey, boolean indicator) {
+        Field<Long> c = DSL.field(DSL.name("v", COUNT), SQLDataType.BIGINT);
+        Field<Integer> sv = DSL.field(DSL.name("v", "s"), SQLDataType.INTEGER);
+        List<Field<?>> select = new ArrayList<>(classKey);
+        select.add(DSL.sum(c).cast(SQLDataType.BIGINT).as(DSL.name("size")));
+        select.add((indicator ? DSL.sum(DSL.when(sv.eq(DSL.inline(1)), c).else_(DSL.inline(0L))) : DSL.inline(0L))
+                .cast(SQLDataType.BIGINT).as(DSL.name("sens")));
+        select.add(DSL.max(c).cast(SQLDataType.BIGINT).as(DSL.name("largest")));
+        select.add(DSL.count().cast(SQLDataType.BIGINT).as(DSL.name("dv")));
+        return classKey.isEmpty() ? ctx.select(select).from(values) : ctx.select(select).from(values).groupBy(classKey);
+    }
+
+    private FrequencySummary summarizeClasses(Table<?> classes, PrivacyModel model) {
+        Field<Long> size = DSL.field(DSL.name("e", "size"), SQLDataType.BIGINT);
+        Condition ok = ModelSql.accepts(model, size, DSL.field(DSL.name("e", "sens"), SQLDataType.BIGINT),
+                DSL.field(DSL.name("e", "largest"), SQLDataType.BIGINT), DSL.field(DSL.name("e", "dv"), SQLDataType.BIGINT));
+        Record r = ctx.select(
+                        DSL.count(),
+                        DSL.min(size),
+                        DSL.sum(size),
+                        DSL.sum(DSL.when(ok, DSL.inline(0L)).else_(size)),
+                        DSL.sum(DSL.when(ok, DSL.inline(0)).else_(DSL.inline(1))),
+                        DSL.sum(DSL.when(ok, size.mul(size)).else_(DSL.inline(0L))))
+                .from(classes)
+                .fetchSingle();
+        return new FrequencySummary(asLong(r.get(2, Long.class)), asLong(r.get(0, Long.class)), asLong(r.get(1, Long.class)),
+                asLong(r.get(3, Long.class)), asLong(r.get(4, Long.class)), model.k(), asLong(r.get(5, Long.class)));
     }
 }

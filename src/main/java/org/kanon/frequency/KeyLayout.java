@@ -17,13 +17,16 @@ final class KeyLayout {
         this.mask = mask;
     }
 
-    /** The layout for these hierarchies, or null when their level-0 codes need more than {@link #MAX_BITS} bits. */
-    static KeyLayout of(EncodedHierarchy[] hierarchies) {
-        int[] shift = new int[hierarchies.length];
-        long[] mask = new long[hierarchies.length];
+    /**
+     * The layout for fields of these numbers of codes (the QIs' level-0 cardinalities, then optionally the
+     * sensitive attribute's), or null when they need more than {@link #MAX_BITS} bits together.
+     */
+    static KeyLayout of(int[] cardinalities) {
+        int[] shift = new int[cardinalities.length];
+        long[] mask = new long[cardinalities.length];
         int used = 0;
-        for (int a = 0; a < hierarchies.length; a++) {
-            int codes = Math.max(2, hierarchies[a].cardinality(0));
+        for (int a = 0; a < cardinalities.length; a++) {
+            int codes = Math.max(2, cardinalities[a]);
             int bits = 32 - Integer.numberOfLeadingZeros(codes - 1);
             if (used + bits > MAX_BITS) {
                 return null;

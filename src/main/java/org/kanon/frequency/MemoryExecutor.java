@@ -11,6 +11,7 @@ import org.jooq.Record;
 import org.kanon.InvalidInputException;
 import org.kanon.lattice.LevelVector;
 import org.kanon.lattice.Node;
+import org.kanon.privacy.PrivacyModel;
 import org.kanon.schema.ColumnTypes;
 import org.kanon.schema.hierarchy.Dimension;
 
@@ -26,6 +27,11 @@ public final class MemoryExecutor implements FrequencyExecutor {
     private final long rows;
     private final EncodedHierarchy[] hierarchies;
     private final KeyLayout layout;
+    /** The sensitive code's field and the model, or null under k-anonymity. */
+    private final ClassFold.Sensitive sensitive;
+    private final java.util.function.Function<MemoryFrequencySet, FrequencySummary> modelSummary;
+    /** Stands for NULL in the sensitive column's dictionary (a map key cannot be null in computeIfAbsent). */
+    private static final Object NULL_VALUE = new Object();
     private final MemoryFrequencySet zero;
     private final ExecutorStats stats = new ExecutorStats();
     /** Scratch space of the grouping loop, one per thread (see {@link #supportsConcurrentUse()}). */
@@ -34,12 +40,14 @@ public final class MemoryExecutor implements FrequencyExecutor {
     private final ZeroProjections projections;
 
     private MemoryExecutor(int[] heights, long rows, EncodedHierarchy[] hierarchies, KeyLayout layout,
-                           MemoryFrequencySet zero) {
+                           ClassFold.Sensitive sensitive, Node zeroNode, long[] keys, long[] counts) {
         this.heights = heights;
         this.rows = rows;
         this.hierarchies = hierarchies;
         this.layout = layout;
-        this.zero = zero;
+        this.sensitive = sensitive;
+        this.modelSummary = sensitive == null ? null : set -> rollups.get().summarize(set, sensitive);
+        this.zero = new MemoryFrequencySet(zeroNode, keys, counts, modelSummary);
         this.projections = heights.length <= ZeroProjections.MAX_ATTRIBUTES
                 ? new ZeroProjections(zero, PROJECTION_BUDGET_CLASSES, this::compute) : null;
     }
@@ -58,9 +66,19 @@ public final class MemoryExecutor implements FrequencyExecutor {
 
     /** For a caller that has already run {@link SourceIntegrity#checkNullsAndCount} and knows the row count. */
     public static MemoryExecutor load(DSLContext ctx, StarSchema schema, long rows) {
+        return load(ctx, schema, rows, null, null);
+    }
+
+    /**
+     * For a model with a sensitive attribute: the zero-level set is counted per (QI values, sensitive value) and
+     * every verdict is the model's ({@code model} and {@code sensitive} both given, or both null for k only).
+     */
+    public static MemoryExecutor load(DSLContext ctx, StarSchema schema, long rows, PrivacyModel model,
+                                      SensitiveColumn sensitive) {
         SourceIntegrity integrity = new SourceIntegrity(ctx);
         int n = schema.quasiIdentifiers().size();
-        List<FrequencyRow> zeroRows = new FrequencySets(ctx).fetch(schema, LevelVector.zero(n));
+        List<FrequencyRow> zeroRows = sensitive == null ? new FrequencySets(ctx).fetch(schema, LevelVector.zero(n))
+                : new FrequencySets(ctx).fetch(schema, LevelVector.zero(n), sensitive);
         int m = zeroRows.size();
         int[][] codes = new int[n][m];
         long[] counts = new long[m];
@@ -83,7 +101,15 @@ public final class MemoryExecutor implements FrequencyExecutor {
             heights[a] = qi.maxLevel();
             encoded[a] = encode(ctx, schema, integrity, rows, qi, rawValues);
         }
-        KeyLayout layout = KeyLayout.of(encoded);
+        int[] sensitiveCodes = sensitive == null ? null : sensitiveCodes(zeroRows, n, sensitive.indicator());
+        int[] cardinalities = new int[sensitive == null ? n : n + 1];
+        for (int a = 0; a < n; a++) {
+            cardinalities[a] = encoded[a].cardinality(0);
+        }
+        if (sensitive != null) {
+            cardinalities[n] = Arrays.stream(sensitiveCodes).max().orElse(0) + 1;
+        }
+        KeyLayout layout = KeyLayout.of(cardinalities);
         if (layout == null) {
             throw new TooManyValuesException();
         }
@@ -94,16 +120,29 @@ public final class MemoryExecutor implements FrequencyExecutor {
             for (int a = 0; a < n; a++) {
                 key = layout.with(key, a, codes[a][r]);
             }
-            keys[r] = key;
+            keys[r] = sensitive == null ? key : layout.with(key, n, sensitiveCodes[r]);
         }
+        ClassFold.Sensitive folding = sensitive == null ? null
+                : new ClassFold.Sensitive(layout.shift(n), layout.mask(n), sensitive.indicator(), model);
         int[] attributes = new int[n];
         for (int a = 0; a < n; a++) {
             attributes[a] = a;
         }
-        MemoryExecutor executor = new MemoryExecutor(heights, rows, encoded, layout,
-                new MemoryFrequencySet(new Node(attributes, new int[n]), keys, counts));
+        MemoryExecutor executor = new MemoryExecutor(heights, rows, encoded, layout, folding,
+                new Node(attributes, new int[n]), keys, counts);
         executor.stats.statements(3);
         return executor;
+    }
+
+    /** The sensitive column's codes: the 1/0 indicator as it is, values by first appearance. */
+    private static int[] sensitiveCodes(List<FrequencyRow> zeroRows, int n, boolean indicator) {
+        int[] codes = new int[zeroRows.size()];
+        Map<Object, Integer> dictionary = new HashMap<>();
+        for (int r = 0; r < codes.length; r++) {
+            Object v = ColumnTypes.normalize(zeroRows.get(r).values().get(n));
+            codes[r] = indicator ? ((Number) v).intValue() : dictionary.computeIfAbsent(v == null ? NULL_VALUE : v, x -> dictionary.size());
+        }
+        return codes;
     }
 
     /** Codes of each level's labels for the raw values, from the dimension table of the QI. */
@@ -206,7 +245,8 @@ public final class MemoryExecutor implements FrequencyExecutor {
         } else {
             Rollup rollup = rollups.get();
             int groups = rollup.groupOnly(rewrite(from.node(), node), from.keys, from.counts);
-            result = rollup.rowsBelow(groups, k) <= allowance ? null : rollup.materialize(node, groups);
+            long failing = sensitive == null ? rollup.rowsBelow(groups, k) : rollup.summarize(groups, sensitive).rowsBelowK();
+            result = failing <= allowance ? null : rollup.materialize(node, groups, modelSummary);
         }
         stats.time(start);
         return result;
@@ -229,12 +269,12 @@ public final class MemoryExecutor implements FrequencyExecutor {
 
     /** Groups the finer set's classes by the node's keys (see {@link Rollup}). */
     private MemoryFrequencySet compute(MemoryFrequencySet from, Node node) {
-        return rollups.get().group(node, rewrite(from.node(), node), from.keys, from.counts);
+        return rollups.get().group(node, rewrite(from.node(), node), from.keys, from.counts, modelSummary);
     }
 
     /** How keys of {@code source} become keys of {@code target}: fields kept, cleared (dropped), or mapped up. */
     private Rollup.Rewrite rewrite(Node source, Node target) {
-        long keep = 0;
+        long keep = sensitive == null ? 0 : sensitive.field(); // the sensitive code is never generalized
         int changed = 0;
         int[] shifts = new int[target.size()];
         long[] masks = new long[target.size()];

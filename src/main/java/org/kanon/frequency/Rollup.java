@@ -30,8 +30,9 @@ final class Rollup {
     }
 
     /** The frequency set of {@code node} from the source's keys and counts. */
-    MemoryFrequencySet group(Node node, Rewrite rewrite, long[] keys, long[] counts) {
-        return materialize(node, groupOnly(rewrite, keys, counts));
+    MemoryFrequencySet group(Node node, Rewrite rewrite, long[] keys, long[] counts,
+                             java.util.function.Function<MemoryFrequencySet, FrequencySummary> modelSummary) {
+        return materialize(node, groupOnly(rewrite, keys, counts), modelSummary);
     }
 
     /**
@@ -52,6 +53,18 @@ final class Rollup {
         return groupManyChanged(rewrite, keys, counts, rows);
     }
 
+    private final ClassFold fold = new ClassFold();
+
+    /** The last grouping's summary under a model with a sensitive attribute (see {@link ClassFold}). */
+    FrequencySummary summarize(int groups, ClassFold.Sensitive sensitive) {
+        return fold.summarize(groupKeys, sums, groups, sensitive);
+    }
+
+    /** A set's summary under a model with a sensitive attribute, with this thread's scratch space. */
+    FrequencySummary summarize(MemoryFrequencySet set, ClassFold.Sensitive sensitive) {
+        return fold.summarize(set.keys, set.counts, set.counts.length, sensitive);
+    }
+
     /** Rows in the last grouping's classes smaller than k. */
     long rowsBelow(int groups, int k) {
         long[] s = sums;
@@ -65,8 +78,9 @@ final class Rollup {
     }
 
     /** The frequency set of the last grouping. */
-    MemoryFrequencySet materialize(Node node, int groups) {
-        return new MemoryFrequencySet(node, Arrays.copyOf(groupKeys, groups), Arrays.copyOf(sums, groups));
+    MemoryFrequencySet materialize(Node node, int groups,
+                                   java.util.function.Function<MemoryFrequencySet, FrequencySummary> modelSummary) {
+        return new MemoryFrequencySet(node, Arrays.copyOf(groupKeys, groups), Arrays.copyOf(sums, groups), modelSummary);
     }
 
     private int groupKept(long keep, long[] keys, long[] counts, int rows) {

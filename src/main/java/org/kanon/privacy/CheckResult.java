@@ -6,7 +6,7 @@ import org.kanon.lattice.LevelVector;
  * The verdict on one node: the frequency set's shape and whether the rows in classes below k fit within the
  * suppression allowance (those rows are what a release would suppress).
  */
-public record CheckResult(LevelVector node, KAnonymity model, long rows, long classes, long smallestClass,
+public record CheckResult(LevelVector node, PrivacyModel model, long rows, long classes, long smallestClass,
                           long rowsBelowK, long classesBelowK, long suppressionAllowance) {
 
     public boolean satisfied() {

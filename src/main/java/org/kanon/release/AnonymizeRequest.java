@@ -6,7 +6,7 @@ import org.kanon.frequency.ExecutorKind;
 import org.kanon.frequency.StarSchema;
 import org.kanon.global.FullDomainSearch;
 import org.kanon.metrics.SelectionCriterion;
-import org.kanon.privacy.KAnonymity;
+import org.kanon.privacy.PrivacyModel;
 import org.kanon.privacy.SuppressionLimit;
 
 /**
@@ -14,7 +14,7 @@ import org.kanon.privacy.SuppressionLimit;
  * path. {@code memoryBudgetBytes} bounds the in-memory executor under {@link ExecutorKind#AUTO}; {@code progress}
  * (may be null) hears the number of frequency sets computed so far.
  */
-public record AnonymizeRequest(StarSchema schema, KAnonymity model, SuppressionLimit suppression, FullDomainSearch search,
+public record AnonymizeRequest(StarSchema schema, PrivacyModel model, SuppressionLimit suppression, FullDomainSearch search,
                                ExecutorKind executor, long memoryBudgetBytes, SelectionCriterion criterion,
                                double[] weights, String releaseName, SuppressMode mode, boolean materialize,
                                boolean replace, Set<String> identifying, LongConsumer progress) {

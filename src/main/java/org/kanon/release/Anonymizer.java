@@ -1,12 +1,16 @@
 package org.kanon.release;
 
 import org.kanon.InvalidInputException;
+import org.kanon.privacy.ClassStatistics;
+import org.kanon.privacy.PrivacyCheck;
+import org.kanon.privacy.PrivacyModel;
 import org.kanon.db.Database;
 import org.kanon.frequency.ExecutorKind;
 import org.kanon.frequency.FrequencyExecutor;
 import org.kanon.frequency.FrequencySets;
 import org.kanon.frequency.FrequencySummary;
 import org.kanon.frequency.MemoryExecutor;
+import org.kanon.frequency.SensitiveColumn;
 import org.kanon.frequency.SqlExecutor;
 import org.kanon.frequency.QuasiIdentifier;
 import org.kanon.frequency.SourceIntegrity;
@@ -45,14 +49,26 @@ public final class Anonymizer {
                     + schema.quasiIdentifiers().size() + " quasi-identifier(s)");
         }
         long rows = new SourceIntegrity(db.dsl()).checkNullsAndCount(schema);
-        request.model().checkAgainst(rows, schema.fact().displayName());
+        PrivacyModel model = request.model();
+        SensitiveColumn sensitive = null;
+        if (model.sensitive().isPresent()) {
+            sensitive = new PrivacyCheck(db.dsl()).feasibleSensitiveColumn(schema, model);
+        } else {
+            model.checkFeasible(ClassStatistics.ofSize(rows), schema.fact().displayName());
+        }
         long allowance = request.suppression().allowance(rows);
+        if (allowance > 0 && !model.monotoneWithSuppression()) {
+            // a lattice search prunes on monotonicity, which suppression breaks for these models: refuse, not guess
+            throw new InvalidInputException("--suppression: with " + model + " a suppression threshold is not monotone "
+                    + "under generalization (merging a failing class with a valid one can fail more rows), so the "
+                    + "lattice searches cannot use it; search without suppression");
+        }
         ExecutorKind kind = chooseExecutor(request);
         Phases phases = new Phases(start);
         phases.end("validate");
         SearchResult result;
         NodeSelector.Selected selected;
-        try (FrequencyExecutor executor = open(kind, request.executor() == ExecutorKind.AUTO, schema, rows)) {
+        try (FrequencyExecutor executor = open(kind, request.executor() == ExecutorKind.AUTO, schema, rows, model, sensitive)) {
             kind = executor instanceof SqlExecutor ? ExecutorKind.SQL : ExecutorKind.MEMORY;
             phases.end("executor");
             if (request.progress() != null) {
@@ -101,17 +117,27 @@ public final class Anonymizer {
     }
 
     /** The source was checked above (NULLs, row count): the executors need not scan it again for that. */
-    private FrequencyExecutor open(ExecutorKind kind, boolean chosen, StarSchema schema, long rows) {
+    private FrequencyExecutor open(ExecutorKind kind, boolean chosen, StarSchema schema, long rows, PrivacyModel model,
+                                   SensitiveColumn sensitive) {
         if (kind == ExecutorKind.SQL) {
-            return SqlExecutor.open(db, schema, rows);
+            return openSql(schema, rows, sensitive);
         }
         try {
-            return MemoryExecutor.load(db.dsl(), schema, rows);
+            return sensitive == null ? MemoryExecutor.load(db.dsl(), schema, rows)
+                    : MemoryExecutor.load(db.dsl(), schema, rows, model, sensitive);
         } catch (MemoryExecutor.TooManyValuesException e) {
             if (!chosen) {
                 throw e;
             }
-            return SqlExecutor.open(db, schema, rows); // auto: the data does not suit the memory executor
+            return openSql(schema, rows, sensitive); // auto: the data does not suit the memory executor
         }
+    }
+
+    private FrequencyExecutor openSql(StarSchema schema, long rows, SensitiveColumn sensitive) {
+        if (sensitive != null) {
+            throw new InvalidInputException("--executor sql: models with a sensitive attribute run on the memory executor "
+                    + "for now; use --executor memory");
+        }
+        return SqlExecutor.open(db, schema, rows);
     }
 }

@@ -14,20 +14,25 @@ import org.jooq.Result;
 import org.jooq.Select;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
 import org.kanon.db.KanonSchemas;
 import org.kanon.db.Relations;
 import org.kanon.frequency.FrequencySets;
+import org.kanon.frequency.SensitiveColumn;
 import org.kanon.frequency.QuasiIdentifier;
 import org.kanon.frequency.StarSchema;
 import org.kanon.privacy.CheckResult;
-import org.kanon.privacy.KAnonymityCheck;
+import org.kanon.privacy.ModelSql;
+import org.kanon.privacy.PrivacyModel;
+import org.kanon.privacy.PrivacyCheck;
 import org.kanon.schema.AttributeRole;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceRegistry;
 import org.kanon.schema.SourceTable;
+import org.kanon.schema.TextValues;
 
 /**
  * Writes a full-domain generalization back into the database as a view (or a table) in KANON_RELEASE and
@@ -56,7 +61,7 @@ public final class ReleaseWriter {
     public ReleaseOutcome release(ReleaseRequest request) {
         validate(request);
         StarSchema schema = request.schema();
-        CheckResult check = new KAnonymityCheck(db.dsl()).check(schema, request.node(), request.model(), request.suppression());
+        CheckResult check = new PrivacyCheck(db.dsl()).check(schema, request.node(), request.model(), request.suppression());
         if (!check.satisfied()) {
             return new ReleaseOutcome(check, null);
         }
@@ -77,8 +82,9 @@ public final class ReleaseWriter {
             maybeFail(Stage.RELATION_CREATED);
             Record3<Integer, Integer, java.math.BigDecimal> shape = classShape(tx, relation, schema.names());
             long rowsOut = shape.value3() == null ? 0 : shape.value3().longValue();
+            SensitiveColumn sensitive = request.model().sensitive().map(a -> SensitiveColumn.of(schema, a)).orElse(null);
             String recheckSql = tx.renderInlined(RecheckQuery.build(tx, relationSchema, relationName,
-                    schema.names(), request.model().k(), request.mode()));
+                    schema.names(), request.model(), sensitive == null ? null : sensitive.column(), request.mode()));
             verify(tx, recheckSql, request.name());
             ReleaseRecord r = new ReleaseRecord(request.name().trim(), schema.fact().schema(), schema.fact().name(),
                     relationSchema, relationName, request.materialize() ? "TABLE" : "VIEW", request.algorithm(),
@@ -106,6 +112,11 @@ public final class ReleaseWriter {
         for (String identifying : request.identifying()) {
             if (request.schema().names().contains(identifying)) {
                 throw new InvalidInputException("--identifying: " + identifying + " is also a quasi-identifier");
+            }
+            if (request.model().sensitive().isPresent()
+                    && fact.column(request.model().sensitive().get().column()).name().equals(identifying)) {
+                throw new InvalidInputException("--identifying: " + identifying + " is the sensitive attribute; the "
+                        + "release must keep it for its classes to be checked");
             }
         }
         if (fact.schema().equals(db.identifiers().fold(KanonSchemas.RELEASES))) {
@@ -144,7 +155,6 @@ public final class ReleaseWriter {
     private Select<?> releaseSelect(DSLContext tx, ReleaseRequest request) {
         StarSchema schema = request.schema();
         var node = request.node();
-        int k = request.model().k();
         List<Column> kept = schema.fact().columns().stream().filter(c -> !request.identifying().contains(c.name())).toList();
         List<QuasiIdentifier> qis = schema.quasiIdentifiers();
 
@@ -159,15 +169,14 @@ public final class ReleaseWriter {
             generalizedRow.add(schema.generalized(node, i).as(DSL.name(qAlias(i))));
             classKey.add(DSL.field(DSL.name("g2", qAlias(i))));
         }
+        SensitiveColumn sensitive = request.model().sensitive().map(a -> SensitiveColumn.of(schema, a)).orElse(null);
+        if (sensitive != null) {
+            generalizedRow.add(sensitive.expression(db.dialect()).as(DSL.name(SENSITIVE_ALIAS)));
+        }
         Table<?> g = tx.select(generalizedRow).from(schema.from(node)).asTable(DSL.name("g"));
         Table<?> g2 = tx.select(generalizedRow).from(schema.from(node)).asTable(DSL.name("g2"));
-        List<Field<?>> fsSelect = new ArrayList<>();
-        for (int i = 0; i < qis.size(); i++) {
-            fsSelect.add(classKey.get(i).as(DSL.name(qAlias(i))));
-        }
-        fsSelect.add(DSL.count().as(DSL.name(FrequencySets.COUNT)));
-        Table<?> fs = hashJoinedOnDerby(tx.select(fsSelect).from(g2).groupBy(classKey), "fs");
-        Field<Integer> classSize = DSL.field(DSL.name("fs", FrequencySets.COUNT), Integer.class);
+        Table<?> fs = hashJoinedOnDerby(classVerdicts(tx, g2, classKey, request.model(), sensitive), "fs");
+        Condition classOk = DSL.field(DSL.name("fs", CLASS_OK), Integer.class).eq(DSL.inline(1));
 
         Condition joinFs = DSL.noCondition();
         for (int i = 0; i < qis.size(); i++) {
@@ -184,13 +193,49 @@ public final class ReleaseWriter {
                 select.add(DSL.field(DSL.name("g", c.name())).as(out));
             } else if (request.mode() == SuppressMode.STAR) {
                 Field<String> text = TextValues.of(DSL.field(DSL.name("g", qAlias(qi))), c, db.dialect());
-                select.add(DSL.when(classSize.ge(DSL.inline(k)), text).else_(DSL.inline("*")).as(out));
+                select.add(DSL.when(classOk, text).else_(DSL.inline("*")).as(out));
             } else {
                 select.add(DSL.field(DSL.name("g", qAlias(qi))).as(out));
             }
         }
-        Condition where = request.mode() == SuppressMode.REMOVE ? classSize.ge(DSL.inline(k)) : DSL.noCondition();
+        Condition where = request.mode() == SuppressMode.REMOVE ? classOk : DSL.noCondition();
         return tx.select(select).from(g.join(fs).on(joinFs)).where(where);
+    }
+
+    /**
+     * One row per class of the generalized rows {@code g2}: its QI values and {@code ok} = 1 when the model accepts
+     * it. Under a model with a sensitive attribute, counts per (class, sensitive value) come first, so the class's
+     * largest value and distinct values are at hand.
+     */
+    private Select<?> classVerdicts(DSLContext tx, Table<?> g2, List<Field<?>> classKey, PrivacyModel model,
+                                    SensitiveColumn sensitive) {
+        List<Field<?>> select = new ArrayList<>();
+        for (int i = 0; i < classKey.size(); i++) {
+            select.add(DSL.field(DSL.name("v", qAlias(i))).as(DSL.name(qAlias(i))));
+        }
+        List<Field<?>> key = new ArrayList<>();
+        for (int i = 0; i < classKey.size(); i++) {
+            key.add(DSL.field(DSL.name("v", qAlias(i))));
+        }
+        List<Field<?>> inner = new ArrayList<>();
+        for (int i = 0; i < classKey.size(); i++) {
+            inner.add(classKey.get(i).as(DSL.name(qAlias(i))));
+        }
+        List<Field<?>> innerGroups = new ArrayList<>(classKey);
+        if (sensitive != null) {
+            Field<?> s = DSL.field(DSL.name("g2", SENSITIVE_ALIAS));
+            inner.add(s.as(DSL.name(SENSITIVE_ALIAS)));
+            innerGroups.add(s);
+        }
+        inner.add(DSL.count().as(DSL.name(FrequencySets.COUNT)));
+        Table<?> v = tx.select(inner).from(g2).groupBy(innerGroups).asTable(DSL.name("v"));
+        Field<Long> c = DSL.field(DSL.name("v", FrequencySets.COUNT), SQLDataType.BIGINT);
+        Field<Integer> sv = DSL.field(DSL.name("v", SENSITIVE_ALIAS), SQLDataType.INTEGER);
+        Field<Long> sensitiveRows = sensitive != null && sensitive.indicator()
+                ? DSL.sum(DSL.when(sv.eq(DSL.inline(1)), c).else_(DSL.inline(0L))).cast(SQLDataType.BIGINT) : DSL.inline(0L);
+        Condition ok = ModelSql.accepts(model, DSL.sum(c), sensitiveRows, DSL.max(c), DSL.count());
+        select.add(DSL.when(ok, DSL.inline(1)).else_(DSL.inline(0)).as(DSL.name(CLASS_OK)));
+        return tx.select(select).from(v).groupBy(key);
     }
 
     /**
@@ -205,6 +250,9 @@ public final class ReleaseWriter {
         return DSL.table(DSL.sql("({0}) {1} --DERBY-PROPERTIES joinStrategy=HASH\n", derived, DSL.name(alias)));
     }
 
+    private static final String SENSITIVE_ALIAS = "kanon s";
+    private static final String CLASS_OK = "kanon ok";
+
     /** Column alias of the i-th generalized QI inside the statement; unlike any plain column name a user has. */
     private static String qAlias(int i) {
         return "kanon q" + (i + 1);
@@ -215,7 +263,7 @@ public final class ReleaseWriter {
         Result<Record> violations = tx.fetch(recheckSql);
         if (!violations.isEmpty()) {
             throw new IllegalStateException("release " + name + " failed its own re-check: " + violations.size()
-                    + " class(es) below k; nothing was written");
+                    + " class(es) fail the privacy model; nothing was written");
         }
     }
 

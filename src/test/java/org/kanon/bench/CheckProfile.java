@@ -23,7 +23,7 @@ import org.kanon.frequency.QuasiIdentifier;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.KAnonymity;
-import org.kanon.privacy.KAnonymityCheck;
+import org.kanon.privacy.PrivacyCheck;
 import org.kanon.privacy.SuppressionLimit;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
@@ -109,8 +109,8 @@ public final class CheckProfile {
                         java.util.Arrays.stream(node.toArray()).filter(l -> l > 0).count());
                 for (int run = 1; run <= 2; run++) {
                     long c0 = System.nanoTime();
-                    var r = new KAnonymityCheck(db.dsl()).check(schema, node, new KAnonymity(5), SuppressionLimit.parse("0"));
-                    System.out.printf("KAnonymityCheck.check run %d: %.2f s (%d classes)%n", run, secs(c0), r.classes());
+                    var r = new PrivacyCheck(db.dsl()).check(schema, node, new KAnonymity(5), SuppressionLimit.parse("0"));
+                    System.out.printf("PrivacyCheck.check run %d: %.2f s (%d classes)%n", run, secs(c0), r.classes());
                 }
                 DSLContext ctx = db.dsl();
                 Query nullCount = nullCountQuery(ctx, schema);

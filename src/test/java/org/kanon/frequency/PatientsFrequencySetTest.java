@@ -10,7 +10,7 @@ import org.kanon.db.Database;
 import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.CheckResult;
 import org.kanon.privacy.KAnonymity;
-import org.kanon.privacy.KAnonymityCheck;
+import org.kanon.privacy.PrivacyCheck;
 import org.kanon.privacy.SuppressionLimit;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
@@ -30,7 +30,7 @@ class PatientsFrequencySetTest {
     }
 
     private static boolean twoAnonymous(Database db, StarSchema schema, int sex, int zip) {
-        CheckResult r = new KAnonymityCheck(db.dsl()).check(schema, new LevelVector(sex, zip), new KAnonymity(2), SuppressionLimit.NONE);
+        CheckResult r = new PrivacyCheck(db.dsl()).check(schema, new LevelVector(sex, zip), new KAnonymity(2), SuppressionLimit.NONE);
         return r.satisfied();
     }
 
@@ -71,7 +71,7 @@ class PatientsFrequencySetTest {
         try (Database db = TestDatabases.open(kind)) {
             SourceTable patients = PaperTables.patients(db);
             StarSchema schema = StarSchema.of(patients, List.of("birthdate", "sex", "zipcode"), new HierarchyCatalog(db));
-            var check = new KAnonymityCheck(db.dsl());
+            var check = new PrivacyCheck(db.dsl());
             CheckResult bottom = check.check(schema, new LevelVector(0, 0, 0), new KAnonymity(2), SuppressionLimit.NONE);
             assertEquals(6, bottom.rows());
             assertEquals(6, bottom.classes(), "every patient is unique on <B0, S0, Z0>");

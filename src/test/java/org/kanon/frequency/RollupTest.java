@@ -65,7 +65,7 @@ class RollupTest {
                 }
                 expected.merge(target, counts[r], Long::sum);
             }
-            MemoryFrequencySet set = rollup.group(new Node(new int[] {0}, new int[] {0}), rewrite, keys, counts);
+            MemoryFrequencySet set = rollup.group(new Node(new int[] {0}, new int[] {0}), rewrite, keys, counts, null);
             Map<Long, Long> actual = new HashMap<>();
             for (int g = 0; g < set.counts.length; g++) {
                 assertNull(actual.put(set.keys[g], set.counts[g]), "each group once");

@@ -16,7 +16,7 @@ import org.kanon.ingest.CsvImporter;
 import org.kanon.ingest.ImportOptions;
 import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.KAnonymity;
-import org.kanon.privacy.KAnonymityCheck;
+import org.kanon.privacy.PrivacyCheck;
 import org.kanon.privacy.SuppressionLimit;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
@@ -66,7 +66,7 @@ class IncognitoPropertyTest {
                     assertEquals(brute.anonymous(), incognito.anonymous(), "round " + round + " k=" + k + " allowance=" + allowance);
                     assertTrue(incognito.nodesChecked() <= brute.nodesChecked() + 4 + 3 + 3 + 2 + 20);
                     List<LevelVector> viaSql = new ArrayList<>();
-                    var check = new KAnonymityCheck(db.dsl());
+                    var check = new PrivacyCheck(db.dsl());
                     for (LevelVector v : allNodes(executor.heights())) {
                         if (check.check(schema, v, new KAnonymity(k), new SuppressionLimit(allowance, null)).satisfied()) {
                             viaSql.add(v);

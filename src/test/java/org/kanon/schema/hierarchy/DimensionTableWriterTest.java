@@ -20,7 +20,7 @@ import org.kanon.ingest.ImportOptions;
 import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.CheckResult;
 import org.kanon.privacy.KAnonymity;
-import org.kanon.privacy.KAnonymityCheck;
+import org.kanon.privacy.PrivacyCheck;
 import org.kanon.privacy.SuppressionLimit;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
@@ -106,7 +106,7 @@ class DimensionTableWriterTest {
         try (Database db = TestDatabases.open(kind)) {
             SourceTable t = load(db, "people", "zip,sex\n53715,Male\n,Female\n53703,Male\n,Male\n");
             StarSchema schema = StarSchema.of(t, List.of("zip"), new HierarchyCatalog(db));
-            var check = new KAnonymityCheck(db.dsl());
+            var check = new PrivacyCheck(db.dsl());
             var e = assertThrows(InvalidInputException.class,
                     () -> check.check(schema, new LevelVector(0), new KAnonymity(1), SuppressionLimit.NONE));
             assertTrue(e.getMessage().contains("has 2 NULL value(s)"), e.getMessage());
@@ -133,10 +133,10 @@ class DimensionTableWriterTest {
             db.dsl().insertInto(t.table()).values(99).execute();
             StarSchema schema = StarSchema.of(t, List.of("age"), new HierarchyCatalog(db));
             var e = assertThrows(InvalidInputException.class,
-                    () -> new KAnonymityCheck(db.dsl()).check(schema, new LevelVector(1), new KAnonymity(1), SuppressionLimit.NONE));
+                    () -> new PrivacyCheck(db.dsl()).check(schema, new LevelVector(1), new KAnonymity(1), SuppressionLimit.NONE));
             assertTrue(e.getMessage().contains("missing from its hierarchy") && e.getMessage().contains("99"), e.getMessage());
             // at level 0 no hierarchy is involved, so the check still runs
-            assertEquals(4, new KAnonymityCheck(db.dsl()).check(schema, new LevelVector(0), new KAnonymity(1), SuppressionLimit.NONE).rows());
+            assertEquals(4, new PrivacyCheck(db.dsl()).check(schema, new LevelVector(0), new KAnonymity(1), SuppressionLimit.NONE).rows());
         }
     }
 
@@ -152,7 +152,7 @@ class DimensionTableWriterTest {
             assertEquals(1, catalogRows(db, "hierarchies"));
             assertEquals(1, dimensionTables(db));
             StarSchema schema = StarSchema.of(t, List.of("age"), new HierarchyCatalog(db));
-            CheckResult r = new KAnonymityCheck(db.dsl()).check(schema, new LevelVector(2), new KAnonymity(2), SuppressionLimit.NONE);
+            CheckResult r = new PrivacyCheck(db.dsl()).check(schema, new LevelVector(2), new KAnonymity(2), SuppressionLimit.NONE);
             assertEquals(2, r.classes(), "30-39 and 40-49");
             assertTrue(r.satisfied());
         }
@@ -166,7 +166,7 @@ class DimensionTableWriterTest {
             db.dsl().execute("INSERT INTO staff VALUES ('a', 1), ('a', 1), ('b', 2)");
             SourceTable t = new TableResolver(db).resolve("staff");
             StarSchema schema = StarSchema.of(t, List.of("DEPT", "grade"), new HierarchyCatalog(db));
-            CheckResult r = new KAnonymityCheck(db.dsl()).check(schema, new LevelVector(0, 0), new KAnonymity(2), SuppressionLimit.NONE);
+            CheckResult r = new PrivacyCheck(db.dsl()).check(schema, new LevelVector(0, 0), new KAnonymity(2), SuppressionLimit.NONE);
             assertEquals(2, r.classes());
             assertEquals(1, r.rowsBelowK());
         }

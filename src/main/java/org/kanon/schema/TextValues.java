@@ -1,20 +1,20 @@
-package org.kanon.release;
+package org.kanon.schema;
 
 import org.jooq.Field;
 import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
-import org.kanon.schema.Column;
 
 /**
- * A column's values as text, for a release column that mixes real values with {@code *}. Derby cannot cast a
+ * A column's values as text: for a release column that mixes real values with {@code *}, and for comparing a
+ * sensitive column with the values a user named. Derby cannot cast a
  * number to VARCHAR, only to CHAR, hence the detour through CHAR and TRIM there.
  */
-final class TextValues {
+public final class TextValues {
     private TextValues() {
     }
 
-    static Field<String> of(Field<?> field, Column column, SQLDialect dialect) {
+    public static Field<String> of(Field<?> field, Column column, SQLDialect dialect) {
         if (!column.isNumeric() && !column.isTemporal()) {
             return field.coerce(String.class);
         }
