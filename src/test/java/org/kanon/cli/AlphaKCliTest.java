@@ -1,0 +1,104 @@
+package org.kanon.cli;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import org.junit.jupiter.api.DisplayName;
+import org.kanon.db.ConnectionSettings;
+import org.kanon.testing.DatabaseTest;
+import org.kanon.testing.PaperTables;
+import org.kanon.testing.TestDatabases;
+
+/** The (alpha,k) paper's Tables 1-3 through `kanon check` and `kanon anonymize`, and the model's bad input. */
+class AlphaKCliTest {
+    private static final String QI = "job,birth,postcode";
+
+    private static CliRun setUp(ConnectionSettings settings) {
+        CliRun cli = new CliRun(settings);
+        for (String t : new String[] {"1", "2", "3"}) {
+            assertEquals(0, cli.run("import", PaperTables.PAPERS.resolve("alphak-table" + t + ".csv").toString(), "--table", "t" + t).exitCode());
+        }
+        assertEquals(0, cli.run("hierarchy", "import", "--table", "t1", "--dir", PaperTables.PAPERS.toString(),
+                "--prefix", "alphak-table1_").exitCode());
+        return cli;
+    }
+
+    @DatabaseTest
+    @DisplayName("Table 2 is 2-anonymous but not (0.5,2)-anonymous for HIV; Table 3 is; eIncognito releases Table 1 under (0.5,2)")
+    void paperTables(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try {
+            CliRun cli = setUp(settings);
+            assertEquals(ExitCodes.OK, cli.run("check", "--table", "t2", "--qi", QI, "--k", "2").exitCode());
+            CliRun.Result t2 = cli.run("check", "--table", "t2", "--qi", QI, "--k", "2", "--alpha", "0.5", "--sensitive", "illness", "--value", "HIV");
+            assertEquals(ExitCodes.NOT_MET, t2.exitCode(), t2.toString());
+            assertTrue(t2.out().contains("classes failing (0.5,2)-anonymity: 1, holding 2 rows"), t2.out());
+            CliRun.Result t3 = cli.run("check", "--table", "t3", "--qi", QI, "--k", "2", "--alpha", "0.5", "--sensitive", "illness", "--value", "HIV");
+            assertEquals(ExitCodes.OK, t3.exitCode(), t3.toString());
+            assertEquals(ExitCodes.OK, cli.run("check", "--table", "t3", "--qi", QI, "--k", "2", "--alpha", "0.5", "--sensitive", "illness").exitCode(),
+                    "general model: no illness holds more than half of a class of Table 3");
+            assertEquals(ExitCodes.OK, cli.run("check", "--table", "t3", "--qi", QI, "--k", "2", "--l", "2", "--sensitive", "illness").exitCode());
+
+            for (String algorithm : new String[] {"incognito", "incognito-superroots", "incognito-cube", "bottomup"}) {
+                CliRun.Result r = cli.run("anonymize", "--table", "t1", "--qi", QI, "--k", "2", "--alpha", "0.5", "--sensitive", "illness",
+                        "--value", "HIV", "--algorithm", algorithm, "--executor", "memory", "--list", "--name", "r_" + algorithm.replace('-', '_'));
+                assertEquals(ExitCodes.OK, r.exitCode(), algorithm + "\n" + r);
+                assertTrue(r.out().contains("released r_"), r.out());
+                CliRun.Result show = cli.run("release", "show", "r_" + algorithm.replace('-', '_'));
+                assertTrue(show.out().contains("privacy model:     (0.5,2)-anonymity"), show.out());
+            }
+            // the same search under plain 2-anonymity finds more nodes: (alpha,k) is stricter
+            CliRun.Result plain = cli.run("anonymize", "--table", "t1", "--qi", QI, "--k", "2", "--list");
+            CliRun.Result alpha = cli.run("anonymize", "--table", "t1", "--qi", QI, "--k", "2", "--alpha", "0.5", "--sensitive", "illness", "--value", "HIV", "--list");
+            assertTrue(anonymousNodes(plain.out()) > anonymousNodes(alpha.out()), plain.out() + "\n" + alpha.out());
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("Lemma 1, l above |T|/max c(v), alpha outside (0,1], S also a QI, unknown value, --value without --alpha: exit 2")
+    void badModels(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try {
+            CliRun cli = setUp(settings);
+            String[][] cases = {
+                    {"--alpha", "0.2", "--sensitive", "illness", "--value", "HIV"},   // HIV is 2 of 6 rows
+                    {"--l", "4", "--sensitive", "illness"},                            // 2 of 6 rows share a value: l <= 3
+                    {"--l", "4", "--diversity", "distinct", "--sensitive", "illness"}, // 3 distinct illnesses
+                    {"--alpha", "1.5", "--sensitive", "illness"},
+                    {"--alpha", "0", "--sensitive", "illness"},
+                    {"--alpha", "0.5", "--sensitive", "postcode"},
+                    {"--alpha", "0.5", "--sensitive", "illness", "--value", "AIDS"},
+                    {"--value", "HIV"},
+                    {"--alpha", "0.5"},
+            };
+            String[] expected = {"Lemma 1", "no release can be 4-diverse", "only 3 distinct value(s)", "must be in (0, 1]",
+                    "must be in (0, 1]", "is also a quasi-identifier", "--value #1 matches no row", "--value needs --alpha",
+                    "--alpha needs --sensitive"};
+            for (int i = 0; i < cases.length; i++) {
+                for (String command : new String[] {"check", "anonymize"}) {
+                    String[] args = new String[7 + cases[i].length];
+                    System.arraycopy(new String[] {command, "--table", "t1", "--qi", QI, "--k", "2"}, 0, args, 0, 7);
+                    System.arraycopy(cases[i], 0, args, 7, cases[i].length);
+                    CliRun.Result r = cli.run(args);
+                    assertEquals(ExitCodes.USAGE, r.exitCode(), String.join(" ", args) + "\n" + r);
+                    assertTrue(r.err().contains(expected[i]), String.join(" ", args) + "\n" + r.err());
+                    assertFalse(r.err().contains("HIV") || r.err().contains("AIDS"), "no sensitive value in messages: " + r.err());
+                }
+            }
+            CliRun.Result suppression = cli.run("anonymize", "--table", "t1", "--qi", QI, "--k", "2", "--alpha", "0.5",
+                    "--sensitive", "illness", "--suppression", "1");
+            assertEquals(ExitCodes.USAGE, suppression.exitCode(), suppression.toString());
+            assertTrue(suppression.err().contains("not monotone"), suppression.err());
+            assertFalse(cli.run("release", "list").out().contains("r_"), "nothing registered");
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    private static long anonymousNodes(String out) {
+        var m = java.util.regex.Pattern.compile("(\\d+) anonymous node\\(s\\)").matcher(out);
+        assertTrue(m.find(), out);
+        return Long.parseLong(m.group(1));
+    }
+}
