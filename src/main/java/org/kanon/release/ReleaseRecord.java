@@ -5,18 +5,30 @@ import java.time.LocalDateTime;
 /**
  * A row of the release register (catalog table RELEASES). {@code privacyModel} describes the model the release
  * satisfies (as {@code PrivacyModel.toString()}); {@code recoding} is {@link #GLOBAL} (one level per QI, in
- * {@code levels}) or {@link #LOCAL} (each row's values at their own levels).
+ * {@code levels}) or {@link #LOCAL} (each row's values at their own levels). {@code sensitiveAttribute} is the
+ * release's column of the model's sensitive attribute (null for k-anonymity) and {@code sensitiveValues} the values
+ * of a simple (alpha,k) model's sensitive class, one per line (null otherwise).
  */
 public record ReleaseRecord(String name, String sourceSchema, String sourceTable, String relationSchema,
                             String relationName, String kind, String algorithm, String quasiIdentifiers, String levels,
                             int k, String suppression, long suppressionLimit, String suppressMode, long rowsIn,
                             long rowsOut, long rowsSuppressed, long classes, long smallestClass, String createdBy,
-                            LocalDateTime createdAt, String recheckSql, String privacyModel, String recoding) {
+                            LocalDateTime createdAt, String recheckSql, String privacyModel, String recoding,
+                            String sensitiveAttribute, String sensitiveValues) {
 
     public static final String GLOBAL = "GLOBAL";
     public static final String LOCAL = "LOCAL";
 
     public String relation() {
         return relationSchema + "." + relationName;
+    }
+
+    /** The values of the sensitive class as {@link #sensitiveValues} stores them. */
+    public static String joinValues(java.util.List<String> values) {
+        return values.isEmpty() ? null : String.join("\n", values);
+    }
+
+    public java.util.List<String> sensitiveValueList() {
+        return sensitiveValues == null ? java.util.List.of() : java.util.List.of(sensitiveValues.split("\n", -1));
     }
 }

@@ -50,6 +50,8 @@ public final class ReleaseRegister {
                 .set(f("recheck_sql", String.class), r.recheckSql())
                 .set(f("privacy_model", String.class), r.privacyModel())
                 .set(f("recoding", String.class), r.recoding())
+                .set(f("sensitive_attribute", String.class), r.sensitiveAttribute())
+                .set(f("sensitive_values", String.class), r.sensitiveValues())
                 .execute();
     }
 
@@ -102,6 +104,7 @@ public final class ReleaseRegister {
                 r.get(f("classes", Long.class), Long.class), r.get(f("smallest_class", Long.class), Long.class),
                 r.get(f("created_by", String.class), String.class), r.get(f("created_at", LocalDateTime.class), LocalDateTime.class),
                 r.get(f("recheck_sql", String.class), String.class), r.get(f("privacy_model", String.class), String.class),
-                r.get(f("recoding", String.class), String.class));
+                r.get(f("recoding", String.class), String.class), r.get(f("sensitive_attribute", String.class), String.class),
+                r.get(f("sensitive_values", String.class), String.class));
     }
 }

@@ -91,7 +91,9 @@ public final class ReleaseWriter {
                     String.join(",", schema.names()), request.node().toCsv(), request.model().k(),
                     request.suppression().toString(), check.suppressionAllowance(), request.mode().label(), check.rows(),
                     rowsOut, check.rowsBelowK(), shape.value1(), shape.value2() == null ? 0 : shape.value2(), tx.select(DSL.currentUser()).fetchOne(0, String.class),
-                    LocalDateTime.now().withNano(0), recheckSql, request.model().toString(), ReleaseRecord.GLOBAL);
+                    LocalDateTime.now().withNano(0), recheckSql, request.model().toString(), ReleaseRecord.GLOBAL,
+                    sensitive == null ? null : sensitive.column().name(),
+                    sensitive == null ? null : ReleaseRecord.joinValues(sensitive.attribute().values()));
             register.insert(tx, r);
             recordRoles(tx, request);
             maybeFail(Stage.REGISTERED);

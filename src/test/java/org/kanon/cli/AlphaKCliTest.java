@@ -46,6 +46,12 @@ class AlphaKCliTest {
                 CliRun.Result show = cli.run("release", "show", "r_" + algorithm.replace('-', '_'));
                 assertTrue(show.out().contains("privacy model:     (0.5,2)-anonymity"), show.out());
             }
+            // <Job1, Birth1, Postcode0>: two levels per row of the 6 rows; every cell at the root costs 6 x (1+1+4)
+            CliRun.Result metrics = cli.run("metrics", "--release", "r_incognito");
+            assertEquals(ExitCodes.OK, metrics.exitCode(), metrics.toString());
+            assertTrue(metrics.out().contains("distortion:         12 (ratio 0.3333 of 36"), metrics.out());
+            assertTrue(metrics.out().contains("largest share of the sensitive class in a class: 0.5000"), metrics.out());
+            assertTrue(metrics.out().contains("6 in 2 classes, smallest 2"), metrics.out());
             // the same search under plain 2-anonymity finds more nodes: (alpha,k) is stricter
             CliRun.Result plain = cli.run("anonymize", "--table", "t1", "--qi", QI, "--k", "2", "--list");
             CliRun.Result alpha = cli.run("anonymize", "--table", "t1", "--qi", QI, "--k", "2", "--alpha", "0.5", "--sensitive", "illness", "--value", "HIV", "--list");
