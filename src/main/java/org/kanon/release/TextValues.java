@@ -10,11 +10,11 @@ import org.kanon.schema.Column;
  * A column's values as text, for a release column that mixes real values with {@code *}. Derby cannot cast a
  * number to VARCHAR, only to CHAR, hence the detour through CHAR and TRIM there.
  */
-final class TextValues {
+public final class TextValues {
     private TextValues() {
     }
 
-    static Field<String> of(Field<?> field, Column column, SQLDialect dialect) {
+    public static Field<String> of(Field<?> field, Column column, SQLDialect dialect) {
         if (!column.isNumeric() && !column.isTemporal()) {
             return field.coerce(String.class);
         }
