@@ -70,6 +70,8 @@ public final class LocalRecodingReleaseWriter {
     public ReleaseRecord write(LocalReleaseRequest request) {
         validate(request);
         TopDownResult result = request.result();
+        java.util.Set<String> identifying = request.identifying().stream().map(id -> result.source().column(id).name())
+                .collect(java.util.stream.Collectors.toSet());
         Identifiers ids = db.identifiers();
         String relationSchema = ids.fold(KanonSchemas.RELEASES);
         String relationName = ids.fold(request.name().trim());
@@ -79,7 +81,7 @@ public final class LocalRecodingReleaseWriter {
             DSLContext tx = cfg.dsl();
             clearName(tx, request, relationSchema, relationName);
             Name relation = DSL.name(relationSchema, relationName);
-            List<Column> kept = result.source().columns().stream().filter(c -> !request.identifying().contains(c.name())).toList();
+            List<Column> kept = result.source().columns().stream().filter(c -> !identifying.contains(c.name())).toList();
             createTable(tx, relation, kept, result);
             long rowsOut = fill(tx, relation, kept, result, sensitive);
             maybeFail(Stage.RELATION_CREATED);

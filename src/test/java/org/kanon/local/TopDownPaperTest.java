@@ -14,8 +14,6 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
-import org.kanon.ingest.CsvImporter;
-import org.kanon.ingest.ImportOptions;
 import org.kanon.metrics.LocalRecodingMetrics;
 import org.kanon.privacy.AlphaKAnonymity;
 import org.kanon.privacy.KAnonymity;
@@ -25,9 +23,6 @@ import org.kanon.release.LocalRecodingReleaseWriter;
 import org.kanon.release.LocalReleaseRequest;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.schema.SourceTable;
-import org.kanon.schema.TableResolver;
-import org.kanon.schema.hierarchy.DimensionTableWriter;
-import org.kanon.schema.hierarchy.HierarchyFolder;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
 import org.kanon.testing.TestDatabases;
@@ -35,18 +30,11 @@ import org.kanon.testing.TestDatabases;
 /** Top-Down on the (alpha,k) paper's examples (section 4, Table 5 and Figure 1; Table 1). */
 class TopDownPaperTest {
 
-    static SourceTable load(Database db, String name) {
-        new CsvImporter(db).importCsv(PaperTables.PAPERS.resolve(name + ".csv"), name.replace('-', '_'), new ImportOptions(null, false));
-        SourceTable table = new TableResolver(db).resolve(name.replace('-', '_'));
-        new DimensionTableWriter(db).bindAll(table, HierarchyFolder.read(table, PaperTables.PAPERS, name + "_").hierarchies());
-        return new TableResolver(db).resolve(name.replace('-', '_'));
-    }
-
     @DatabaseTest
     @DisplayName("Table 5 / Figure 1 with k=2: 4352 is pushed back to 435*, tuple 3 moves up; tuples 1, 2 at 4351 and 3, 4 at 435*")
     void figureOneWalkThrough(TestDatabases.Kind kind) {
         try (Database db = TestDatabases.open(kind)) {
-            SourceTable table5 = load(db, "alphak-table5");
+            SourceTable table5 = PaperTables.alphak(db, "alphak-table5");
             TopDownResult result = new TopDown().anonymize(db, "alphak_table5", List.of("postcode"), new KAnonymity(2));
 
             LocalRecoding recoding = result.recoding();
@@ -80,7 +68,7 @@ class TopDownPaperTest {
     @DisplayName("Table 1 with (0.5,2) on HIV and all three QIs: a valid release; alpha below HIV's 1/3 share is refused (Lemma 1)")
     void tableOneAlphaK(TestDatabases.Kind kind) {
         try (Database db = TestDatabases.open(kind)) {
-            SourceTable t1 = load(db, "alphak-table1");
+            SourceTable t1 = PaperTables.alphak(db, "alphak-table1");
             SensitiveAttribute hiv = new SensitiveAttribute("illness", List.of("HIV"));
             AlphaKAnonymity model = new AlphaKAnonymity(2, Share.parse("--alpha", "0.5"), hiv);
             List<String> qi = List.of("job", "birth", "postcode");
