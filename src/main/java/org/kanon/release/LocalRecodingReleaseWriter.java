@@ -2,7 +2,6 @@ package org.kanon.release;
 
 import java.time.LocalDateTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -290,10 +289,5 @@ public final class LocalRecodingReleaseWriter {
         if (stage == failAt) {
             throw new IllegalStateException("injected failure after " + stage);
         }
-    }
-
-    @Override
-    public String toString() {
-        return "local-recoding release writer on " + db + " " + Arrays.toString(Stage.values());
     }
 }
