@@ -26,4 +26,13 @@ public final class PaperTables {
         new DimensionTableWriter(db).bindAll(table, HierarchyFolder.read(table, PAPERS, PATIENTS_PREFIX).hierarchies());
         return new TableResolver(db).resolve("patients");
     }
+
+    /** A table of the (alpha,k) paper ({@code alphak-table1}, {@code alphak-table5}, ...) as table {@code alphak_tableN}, with its hierarchies bound. */
+    public static SourceTable alphak(Database db, String file) {
+        String table = file.replace('-', '_');
+        new CsvImporter(db).importCsv(PAPERS.resolve(file + ".csv"), table, new ImportOptions(null, false));
+        SourceTable t = new TableResolver(db).resolve(table);
+        new DimensionTableWriter(db).bindAll(t, HierarchyFolder.read(t, PAPERS, file + "_").hierarchies());
+        return new TableResolver(db).resolve(table);
+    }
 }

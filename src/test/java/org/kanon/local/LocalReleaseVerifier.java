@@ -1,0 +1,198 @@
+package org.kanon.local;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.Result;
+import org.jooq.impl.DSL;
+import org.kanon.db.Database;
+import org.kanon.privacy.AlphaKAnonymity;
+import org.kanon.privacy.KAnonymity;
+import org.kanon.privacy.LDiversity;
+import org.kanon.privacy.PrivacyModel;
+import org.kanon.release.ReleaseRecord;
+import org.kanon.schema.Column;
+import org.kanon.schema.ColumnTypes;
+import org.kanon.schema.SourceTable;
+import org.kanon.schema.hierarchy.Dimension;
+import org.kanon.schema.hierarchy.HierarchyCatalog;
+
+/**
+ * Checks a local-recoding release against its source without any of the code that produced it: the same number of
+ * rows; the rows projected on the non-QI columns are the same multiset; the release rows can be paired one to one
+ * with source rows of the same non-QI values such that every QI cell is the source value's label at some level of
+ * its hierarchy (the value itself or an ancestor); and every class (rows with equal QI cells) meets the model, with
+ * the model's conditions written out here in integers.
+ */
+final class LocalReleaseVerifier {
+    private LocalReleaseVerifier() {
+    }
+
+    static void verify(Database db, SourceTable source, ReleaseRecord release, List<String> qiNames, PrivacyModel model,
+                       Set<String> identifying) {
+        List<Column> qis = source.columns(qiNames);
+        List<Column> others = source.columns().stream().filter(c -> !qis.contains(c) && !identifying.contains(c.name())).toList();
+        Result<Record> in = db.dsl().select().from(source.table()).fetch();
+        Result<Record> out = db.dsl().select().from(DSL.table(DSL.name(release.relationSchema(), release.relationName()))).fetch();
+        assertEquals(in.size(), out.size(), "rows in = rows out");
+        for (String id : identifying) {
+            assertTrue(Arrays.stream(out.fields()).noneMatch(f -> f.getName().equals(id)), "identifying column " + id + " is dropped");
+        }
+        List<Map<Object, Set<String>>> ancestors = new ArrayList<>();
+        HierarchyCatalog catalog = new HierarchyCatalog(db);
+        for (Column q : qis) {
+            ancestors.add(catalog.find(source, q).map(d -> labels(db, d)).orElse(null));
+        }
+
+        Map<List<String>, List<Record>> sourceBuckets = bucket(in, others);
+        Map<List<String>, List<Record>> releaseBuckets = bucket(out, others);
+        assertEquals(multiset(sourceBuckets), multiset(releaseBuckets), "rows projected on the non-QI columns " + names(others));
+        for (Map.Entry<List<String>, List<Record>> e : releaseBuckets.entrySet()) {
+            List<Record> src = sourceBuckets.get(e.getKey());
+            List<Record> rel = e.getValue();
+            boolean[][] compatible = new boolean[rel.size()][src.size()];
+            for (int r = 0; r < rel.size(); r++) {
+                for (int s = 0; s < src.size(); s++) {
+                    compatible[r][s] = generalizes(rel.get(r), src.get(s), qis, ancestors);
+                }
+            }
+            int matched = maximumMatching(compatible, src.size());
+            if (matched != rel.size()) {
+                fail("release rows with non-QI values " + e.getKey() + ": only " + matched + " of " + rel.size()
+                        + " can be paired with a source row whose QI values they generalize");
+            }
+        }
+
+        Map<List<String>, List<Record>> classes = bucket(out, qis);
+        for (Map.Entry<List<String>, List<Record>> c : classes.entrySet()) {
+            String why = violation(model, source, c.getValue());
+            if (why != null) {
+                fail("class " + c.getKey() + " of " + release.relation() + " (" + c.getValue().size() + " rows) violates " + model + ": " + why);
+            }
+        }
+    }
+
+    /** Null when the rows meet the model; otherwise what fails. */
+    static String violation(PrivacyModel model, SourceTable source, List<Record> rows) {
+        long size = rows.size();
+        if (size < model.k()) {
+            return "size " + size + " < k = " + model.k();
+        }
+        if (model instanceof KAnonymity) {
+            return null;
+        }
+        String column = source.column(model.sensitive().orElseThrow().column()).name();
+        Map<String, Long> counts = new HashMap<>();
+        for (Record r : rows) {
+            Object v = r.get(column);
+            counts.merge(v == null ? null : String.valueOf(v), 1L, Long::sum);
+        }
+        long largest = counts.values().stream().mapToLong(Long::longValue).max().orElse(0);
+        if (model instanceof AlphaKAnonymity a) {
+            long x = a.simple()
+                    ? counts.entrySet().stream().filter(e -> e.getKey() != null && a.attribute().values().contains(e.getKey()))
+                            .mapToLong(Map.Entry::getValue).sum()
+                    : largest;
+            return x * a.alpha().denominator() <= a.alpha().numerator() * size ? null
+                    : x + " of " + size + " rows above alpha " + a.alpha();
+        }
+        LDiversity d = (LDiversity) model;
+        if (d.form() == LDiversity.Form.FREQUENCY) {
+            return largest * d.l() <= size ? null : "most frequent value holds " + largest + " of " + size;
+        }
+        return counts.size() >= d.l() ? null : "only " + counts.size() + " distinct value(s)";
+    }
+
+    private static boolean generalizes(Record released, Record original, List<Column> qis, List<Map<Object, Set<String>>> ancestors) {
+        for (int q = 0; q < qis.size(); q++) {
+            Object raw = original.get(qis.get(q).name());
+            Object cell = released.get(qis.get(q).name());
+            String text = cell == null ? null : String.valueOf(cell);
+            Set<String> allowed = ancestors.get(q) == null
+                    ? new HashSet<>(Arrays.asList(raw == null ? null : String.valueOf(raw)))
+                    : ancestors.get(q).get(ColumnTypes.normalize(raw));
+            if (allowed == null || !allowed.contains(text)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Map<Object, Set<String>> labels(Database db, Dimension d) {
+        Map<Object, Set<String>> result = new HashMap<>();
+        List<Field<?>> fields = new ArrayList<>();
+        fields.add(DSL.field(DSL.name(d.keyColumn())));
+        for (int l = 0; l <= d.height(); l++) {
+            fields.add(DSL.field(DSL.name(d.levelColumnPrefix() + l)));
+        }
+        for (Record r : db.dsl().select(fields).from(DSL.table(DSL.name(d.schema(), d.table()))).fetch()) {
+            Set<String> labels = new HashSet<>();
+            for (int l = 0; l <= d.height(); l++) {
+                labels.add(r.get(l + 1, String.class));
+            }
+            result.put(ColumnTypes.normalize(r.get(0)), labels);
+        }
+        return result;
+    }
+
+    private static Map<List<String>, List<Record>> bucket(Result<Record> rows, List<Column> columns) {
+        Map<List<String>, List<Record>> buckets = new LinkedHashMap<>();
+        for (Record r : rows) {
+            List<String> key = new ArrayList<>();
+            for (Column c : columns) {
+                Object v = r.get(c.name());
+                key.add(v == null ? null : String.valueOf(ColumnTypes.normalize(v)));
+            }
+            buckets.computeIfAbsent(key, x -> new ArrayList<>()).add(r);
+        }
+        return buckets;
+    }
+
+    private static Map<List<String>, Integer> multiset(Map<List<String>, List<Record>> buckets) {
+        Map<List<String>, Integer> m = new HashMap<>();
+        buckets.forEach((k, v) -> m.put(k, v.size()));
+        return m;
+    }
+
+    private static List<String> names(List<Column> columns) {
+        return columns.stream().map(Column::name).toList();
+    }
+
+    /** Kuhn's augmenting paths: the size of a maximum matching of left rows to right rows. */
+    private static int maximumMatching(boolean[][] edges, int right) {
+        int[] matchOfRight = new int[right];
+        Arrays.fill(matchOfRight, -1);
+        int matched = 0;
+        for (int l = 0; l < edges.length; l++) {
+            if (augment(l, edges, matchOfRight, new boolean[right])) {
+                matched++;
+            }
+        }
+        return matched;
+    }
+
+    private static boolean augment(int l, boolean[][] edges, int[] matchOfRight, boolean[] seen) {
+        for (int r = 0; r < matchOfRight.length; r++) {
+            if (edges[l][r] && !seen[r]) {
+                seen[r] = true;
+                if (matchOfRight[r] < 0 || augment(matchOfRight[r], edges, matchOfRight, seen)) {
+                    matchOfRight[r] = l;
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+}
