@@ -13,10 +13,10 @@ import org.jooq.impl.DSL;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.privacy.SensitiveAttribute;
-import org.kanon.release.TextValues;
 import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
 import org.kanon.schema.SourceTable;
+import org.kanon.schema.TextValues;
 import org.kanon.schema.hierarchy.Dimension;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
 

@@ -13,6 +13,7 @@ import org.kanon.privacy.KAnonymity;
 import org.kanon.privacy.LDiversity;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.schema.Column;
+import org.kanon.schema.TextValues;
 
 /**
  * The statement that re-checks a release under any {@link PrivacyModel} from the released relation alone; it must

@@ -35,6 +35,7 @@ import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
 import org.kanon.schema.SourceRegistry;
 import org.kanon.schema.SourceTable;
+import org.kanon.schema.TextValues;
 
 /**
  * Writes a local recoding (every row's QI values at that row's own levels) as a table in KANON_RELEASE and registers
@@ -95,7 +96,9 @@ public final class LocalRecodingReleaseWriter {
                     relationSchema, relationName, "TABLE", request.algorithm(), String.join(",", qiNames), "local",
                     result.model().k(), "0", 0, "none", result.recoding().table().rows(), rowsOut, 0,
                     shape.value1(), shape.value2() == null ? 0 : shape.value2(), tx.select(DSL.currentUser()).fetchOne(0, String.class),
-                    LocalDateTime.now().withNano(0), recheckSql, result.model().toString(), ReleaseRecord.LOCAL);
+                    LocalDateTime.now().withNano(0), recheckSql, result.model().toString(), ReleaseRecord.LOCAL,
+                    sensitive.map(Column::name).orElse(null),
+                    result.model().sensitive().map(a -> ReleaseRecord.joinValues(a.values())).orElse(null));
             register.insert(tx, r);
             recordRoles(tx, request, sensitive);
             maybeFail(Stage.REGISTERED);
