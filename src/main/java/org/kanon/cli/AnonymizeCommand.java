@@ -33,7 +33,8 @@ final class AnonymizeCommand extends KanonSubcommand {
     NodeOptions node;
 
     @Option(names = "--algorithm", defaultValue = "incognito", paramLabel = "NAME",
-            description = "incognito (default), incognito-superroots, incognito-cube, samarati, bottomup, bottomup-rollup.")
+            description = "incognito (default; eincognito is the same name under (alpha,k)), incognito-superroots, incognito-cube, "
+                    + "samarati, bottomup, bottomup-rollup: full-domain lattice searches; topdown: the (alpha,k) paper's Top-Down local recoding.")
     String algorithm;
 
     @Option(names = "--executor", defaultValue = "auto", paramLabel = "sql|memory|auto",
@@ -79,7 +80,17 @@ final class AnonymizeCommand extends KanonSubcommand {
     public Integer call() {
         node.require();
         LocalDateTime started = LocalDateTime.now();
-        FullDomainSearch search = Searches.byName(algorithm);
+        if (TopDownRun.NAMES.contains(algorithm)) {
+            try (Database db = openDatabase()) {
+                Set<String> identifyingColumns = new HashSet<>();
+                for (String c : Lists.names("--identifying", identifying)) {
+                    identifyingColumns.add(node.source(db).column(c).name());
+                }
+                return TopDownRun.run(db, node, node.model(), name, identifyingColumns, replace, out(), started);
+            }
+        }
+        // eIncognito is Incognito with the model's test of a node: every variant takes the model
+        FullDomainSearch search = Searches.byName(algorithm.equals("eincognito") ? "incognito" : algorithm);
         ExecutorKind kind = ExecutorKind.parse(executor);
         SelectionCriterion criterion = SelectionCriterion.parse(select);
         double[] w = parseWeights(weights);

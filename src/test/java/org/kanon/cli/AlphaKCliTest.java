@@ -52,6 +52,17 @@ class AlphaKCliTest {
             assertTrue(metrics.out().contains("distortion:         12 (ratio 0.3333 of 36"), metrics.out());
             assertTrue(metrics.out().contains("largest share of the sensitive class in a class: 0.5000"), metrics.out());
             assertTrue(metrics.out().contains("6 in 2 classes, smallest 2"), metrics.out());
+            // Top-Down: a local-recoding release whose figures, measured again from the released table by
+            // `kanon metrics`, equal those the algorithm reported
+            CliRun.Result td = cli.run("anonymize", "--table", "t1", "--qi", QI, "--k", "2", "--alpha", "0.5", "--sensitive", "illness",
+                    "--value", "HIV", "--algorithm", "topdown", "--name", "td");
+            assertEquals(ExitCodes.OK, td.exitCode(), td.toString());
+            var reported = java.util.regex.Pattern.compile("(\\d+) classes, smallest (\\d+), distortion (\\d+)").matcher(td.out());
+            assertTrue(reported.find(), td.out());
+            CliRun.Result tdMetrics = cli.run("metrics", "--release", "td");
+            assertTrue(tdMetrics.out().contains("in " + reported.group(1) + " classes, smallest " + reported.group(2)), tdMetrics.out());
+            assertTrue(tdMetrics.out().contains("distortion:         " + reported.group(3) + " "), tdMetrics.out());
+            assertTrue(tdMetrics.out().contains("local recoding"), tdMetrics.out());
             // the same search under plain 2-anonymity finds more nodes: (alpha,k) is stricter
             CliRun.Result plain = cli.run("anonymize", "--table", "t1", "--qi", QI, "--k", "2", "--list");
             CliRun.Result alpha = cli.run("anonymize", "--table", "t1", "--qi", QI, "--k", "2", "--alpha", "0.5", "--sensitive", "illness", "--value", "HIV", "--list");

@@ -1,0 +1,54 @@
+package org.kanon.cli;
+
+import java.io.PrintWriter;
+import java.time.LocalDateTime;
+import java.util.Locale;
+import java.util.Set;
+import org.kanon.InvalidInputException;
+import org.kanon.db.Database;
+import org.kanon.local.TopDown;
+import org.kanon.local.TopDownResult;
+import org.kanon.metrics.LocalRecodingMetrics;
+import org.kanon.privacy.PrivacyModel;
+import org.kanon.release.LocalRecodingReleaseWriter;
+import org.kanon.release.LocalReleaseRequest;
+import org.kanon.release.ReleaseRecord;
+import org.kanon.release.RunLog;
+import org.kanon.schema.SourceTable;
+
+/**
+ * {@code kanon anonymize --algorithm topdown}: the (alpha,k) paper's Top-Down local recoding instead of a lattice
+ * search; with --name its result is written as a local-recoding release table (registered, re-checked).
+ */
+final class TopDownRun {
+    static final Set<String> NAMES = Set.of("topdown", "top-down");
+
+    private TopDownRun() {
+    }
+
+    static int run(Database db, NodeOptions node, PrivacyModel model, String name, Set<String> identifying, boolean replace,
+                   PrintWriter out, LocalDateTime started) {
+        if (node.suppressionLimit().allowance(Long.MAX_VALUE / 2) > 0) {
+            throw new InvalidInputException("--suppression: Top-Down recodes every row locally and suppresses none; drop the option");
+        }
+        SourceTable source = node.source(db);
+        TopDownResult result = new TopDown().anonymize(db, node.table, node.qiNames(), model);
+        LocalRecodingMetrics m = result.metrics();
+        out.printf(Locale.ROOT, "anonymized %s with top-down (local recoding) under %s: %d rows in %d classes, smallest %d, "
+                        + "distortion %d (ratio %.4f), %d ms%n", source.displayName(), model, m.rows(), m.classes(),
+                m.smallestClass(), m.distortion(), m.distortionRatio(), result.elapsedMs());
+        ReleaseRecord release = null;
+        if (name != null) {
+            release = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest(name, result, identifying, replace,
+                    TopDown.ALGORITHM));
+            out.printf("released %s as table %s: %d rows, %d classes, smallest %d%n", release.name(), release.relation(),
+                    release.rowsOut(), release.classes(), release.smallestClass());
+            out.printf("re-check (must return no row): %s%n", release.recheckSql());
+        }
+        out.flush();
+        new RunLog(db).record(db.dsl(), "anonymize", source, node.describe(null) + " algorithm=" + TopDown.ALGORITHM,
+                name == null ? "SEARCHED" : "RELEASED", String.format(Locale.ROOT, "{\"classes\":%d,\"distortionRatio\":%.4f,\"ms\":%d}",
+                        m.classes(), m.distortionRatio(), result.elapsedMs()), release == null ? null : release.name(), started);
+        return ExitCodes.OK;
+    }
+}
