@@ -36,13 +36,11 @@ final class SqlGrouping {
     private final Field<Long> count;
     /** Group column of (attribute, level): keyed by {@link #key}; the order is the order of first use. */
     private final Map<Integer, Field<?>> fields;
-    private final boolean scan;
 
-    private SqlGrouping(Table<?> from, Field<Long> count, Map<Integer, Field<?>> fields, boolean scan) {
+    private SqlGrouping(Table<?> from, Field<Long> count, Map<Integer, Field<?>> fields) {
         this.from = from;
         this.count = count;
         this.fields = fields;
-        this.scan = scan;
     }
 
     /** The grouping of {@code nodes} from the source table; QIs at level 0 in every node need no join. */
@@ -59,7 +57,7 @@ final class SqlGrouping {
             }
         }
         Table<?> from = schema.from(new LevelVector(joined)); // joins every QI some node reads above level 0
-        return new SqlGrouping(from, DSL.count().cast(SQLDataType.BIGINT), fields, true);
+        return new SqlGrouping(from, DSL.count().cast(SQLDataType.BIGINT), fields);
     }
 
     /** The grouping of {@code nodes} (each derivable from the source's node) from a finer frequency set. */
@@ -106,7 +104,7 @@ final class SqlGrouping {
             }
         }
         Field<Long> sum = DSL.sum(DSL.field(DSL.name(FINER, executor.countName()), SQLDataType.BIGINT)).cast(SQLDataType.BIGINT);
-        return new SqlGrouping(joined, sum, fields, false);
+        return new SqlGrouping(joined, sum, fields);
     }
 
     private static LevelVector fullVector(Node node, int qis) {
@@ -132,10 +130,6 @@ final class SqlGrouping {
         return attribute * 1024 + level;
     }
 
-    boolean isScan() {
-        return scan;
-    }
-
     Table<?> from() {
         return from;
     }
@@ -156,21 +150,6 @@ final class SqlGrouping {
             groups.add(f);
         }
         return groups;
-    }
-
-    /** Every group column some node of this grouping uses, each once. */
-    List<Field<?>> allGroups() {
-        return List.copyOf(fields.values());
-    }
-
-    /** Whether the node groups by {@code field} (one of {@link #allGroups()}). */
-    boolean groupsBy(Node node, Field<?> field) {
-        for (int j = 0; j < node.size(); j++) {
-            if (fields.get(key(node.attribute(j), node.level(j))) == field) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The node's classes: its group columns and the count, one row per class (what a frequency-set table holds). */

@@ -60,7 +60,13 @@ final class SqlVerdicts {
      * 30c..30c+29, which differ between the nodes since no two nodes group by the same columns.
      */
     private static List<FrequencySummary> byGroupingSets(DSLContext ctx, SqlGrouping grouping, List<Node> nodes, int k) {
-        List<Field<?>> all = grouping.allGroups();
+        List<List<Field<?>>> sets = new ArrayList<>();
+        List<Field<?>> all = new ArrayList<>(); // GROUPING() takes only columns some set groups by
+        for (Node node : nodes) {
+            List<Field<?>> groups = grouping.groups(node);
+            sets.add(groups);
+            groups.stream().filter(f -> !containsSame(all, f)).forEach(all::add);
+        }
         int tags = (all.size() + BITS - 1) / BITS;
         List<SelectField<?>> inner = new ArrayList<>();
         List<Field<?>> outerTags = new ArrayList<>();
@@ -74,10 +80,6 @@ final class SqlVerdicts {
             outerTags.add(DSL.field(DSL.name("t", TAG + c), SQLDataType.INTEGER));
         }
         inner.add(grouping.count().as(COUNT));
-        List<List<Field<?>>> sets = new ArrayList<>();
-        for (Node node : nodes) {
-            sets.add(grouping.groups(node));
-        }
         @SuppressWarnings("unchecked")
         Table<?> t = ctx.select(inner).from(grouping.from()).groupBy(DSL.groupingSets(sets.toArray(new List[0])))
                 .asTable(DSL.name("t"));
@@ -92,25 +94,35 @@ final class SqlVerdicts {
             }
             byTag.put(tag, SqlSummary.read(r, tags, k));
         }
-        for (Node node : nodes) {
-            summaries.add(byTag.getOrDefault(expectedTag(grouping, all, node, tags), SqlSummary.empty(k)));
+        for (List<Field<?>> set : sets) {
+            summaries.add(byTag.getOrDefault(expectedTag(set, all, tags), SqlSummary.empty(k)));
         }
         return summaries;
     }
 
     /** The tag values of the node's rows: bit j set for each group column the node does NOT group by. */
-    private static List<Integer> expectedTag(SqlGrouping grouping, List<Field<?>> all, Node node, int tags) {
+    private static List<Integer> expectedTag(List<Field<?>> set, List<Field<?>> all, int tags) {
         List<Integer> tag = new ArrayList<>();
         for (int c = 0; c < tags; c++) {
             int bits = 0;
             for (int j = c * BITS; j < Math.min(all.size(), (c + 1) * BITS); j++) {
-                if (!grouping.groupsBy(node, all.get(j))) {
+                if (!containsSame(set, all.get(j))) {
                     bits |= 1 << (j - c * BITS);
                 }
             }
             tag.add(bits);
         }
         return tag;
+    }
+
+    /** Membership by identity: {@link SqlGrouping} hands out one instance per column. */
+    private static boolean containsSame(List<Field<?>> fields, Field<?> field) {
+        for (Field<?> f : fields) {
+            if (f == field) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Field<Long> count(String table) {
