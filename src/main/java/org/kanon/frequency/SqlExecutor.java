@@ -33,6 +33,8 @@ import org.kanon.schema.hierarchy.Dimension;
 public final class SqlExecutor implements FrequencyExecutor {
     /** Nodes decided by one statement at most: beyond this the statement (a UNION ALL on Derby) only grows. */
     static final int CHECKS_PER_STATEMENT = 32;
+    private static final String WORK_MEM = "work_mem";
+    private static final String GROUPING_SETS_WORK_MEM = "128MB";
     /** Derby's longest VARCHAR; used only when the catalog cannot tell a level column's width. */
     private static final int WIDEST_VARCHAR = 32672;
 
@@ -71,6 +73,7 @@ public final class SqlExecutor implements FrequencyExecutor {
             }
             SqlExecutor executor = new SqlExecutor(schema, tables, rows, types);
             executor.stats.statements(1);
+            executor.widenWorkMemory();
             return executor;
         } catch (RuntimeException e) {
             tables.close();
@@ -310,8 +313,26 @@ public final class SqlExecutor implements FrequencyExecutor {
         return stats;
     }
 
+    /**
+     * PostgreSQL's default work_mem (4 MB) makes a batch of GROUPING SETS over Adult sort on disk, one external
+     * sort per set; with room for them it hashes every set in one pass (about 1.6 times faster on Adult at 9 QIs).
+     * Set for this executor's connection only, and reset in {@link #close()} before the connection goes back.
+     */
+    private void widenWorkMemory() {
+        if (groupingSets) {
+            tables.dsl().set(DSL.name(WORK_MEM), DSL.inline(GROUPING_SETS_WORK_MEM)).execute();
+            stats.statements(1);
+        }
+    }
+
     @Override
     public void close() {
-        tables.close();
+        try {
+            if (groupingSets) {
+                tables.dsl().query("reset {0}", DSL.name(WORK_MEM)).execute();
+            }
+        } finally {
+            tables.close();
+        }
     }
 }
