@@ -47,6 +47,8 @@ public final class SqlExecutor implements FrequencyExecutor {
     private final ExecutorStats stats = new ExecutorStats();
     /** PostgreSQL decides a batch with GROUPING SETS; Derby has none (a UNION ALL instead). */
     private final boolean groupingSets;
+    /** Derby compiles rollups with their join order fixed (see {@link SqlGrouping}). */
+    private final boolean derby;
 
     private SqlExecutor(StarSchema schema, ScratchTables tables, long rows, DataType<?>[][] types) {
         this.schema = schema;
@@ -55,6 +57,7 @@ public final class SqlExecutor implements FrequencyExecutor {
         this.types = types;
         this.heights = schema.quasiIdentifiers().stream().mapToInt(QuasiIdentifier::maxLevel).toArray();
         this.groupingSets = tables.dialect().family() == SQLDialect.POSTGRES;
+        this.derby = tables.dialect().family() == SQLDialect.DERBY;
     }
 
     /** Checks the source like {@link MemoryExecutor#load} (NULLs, row count) and takes a connection for the sets. */
@@ -148,7 +151,7 @@ public final class SqlExecutor implements FrequencyExecutor {
     @Override
     public FrequencySet derive(FrequencySet finer, Node node) {
         long start = System.nanoTime();
-        SqlFrequencySet fs = materialize(SqlGrouping.derive(schema, tables.dsl(), own(finer), List.of(node)), node);
+        SqlFrequencySet fs = materialize(SqlGrouping.derive(schema, tables.dsl(), own(finer), List.of(node), derby), node);
         stats.derived();
         stats.time(start);
         return fs;
@@ -242,7 +245,7 @@ public final class SqlExecutor implements FrequencyExecutor {
     }
 
     private SqlGrouping grouping(SqlFrequencySet source, List<Node> nodes) {
-        return source == null ? SqlGrouping.scan(schema, nodes) : SqlGrouping.derive(schema, tables.dsl(), source, nodes);
+        return source == null ? SqlGrouping.scan(schema, nodes) : SqlGrouping.derive(schema, tables.dsl(), source, nodes, derby);
     }
 
     /** Count, smallest class, rows, rows and classes below k: one aggregate over the set's table. */
