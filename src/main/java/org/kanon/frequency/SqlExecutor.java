@@ -3,10 +3,11 @@ package org.kanon.frequency;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.DataType;
 import org.jooq.Field;
@@ -18,7 +19,6 @@ import org.jooq.impl.SQLDataType;
 import org.kanon.db.Database;
 import org.kanon.db.Relations;
 import org.kanon.db.ScratchTables;
-import org.kanon.lattice.LevelVector;
 import org.kanon.lattice.Node;
 import org.kanon.schema.ColumnTypes;
 import org.kanon.schema.hierarchy.Dimension;
@@ -188,7 +188,7 @@ public final class SqlExecutor implements FrequencyExecutor {
      */
     @Override
     public List<FrequencySet> setsIfFail(List<FrequencyCheck> checks, int k, long allowance) {
-        Map<FrequencySet, List<Integer>> bySource = new java.util.LinkedHashMap<>();
+        Map<FrequencySet, List<Integer>> bySource = new LinkedHashMap<>();
         List<Integer> scans = new ArrayList<>();
         for (int i = 0; i < checks.size(); i++) {
             FrequencySet finer = checks.get(i).finer();
@@ -208,7 +208,7 @@ public final class SqlExecutor implements FrequencyExecutor {
             }
             throw e;
         }
-        return java.util.Arrays.asList(sets);
+        return Arrays.asList(sets);
     }
 
     @Override

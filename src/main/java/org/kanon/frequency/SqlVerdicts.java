@@ -1,10 +1,13 @@
 package org.kanon.frequency;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
+import org.jooq.ResultQuery;
 import org.jooq.Select;
 import org.jooq.SelectField;
 import org.jooq.Table;
@@ -47,7 +50,7 @@ final class SqlVerdicts {
             union = union == null ? one : union.unionAll((Select) one);
         }
         FrequencySummary[] summaries = new FrequencySummary[nodes.size()];
-        for (Record r : ctx.fetch((org.jooq.ResultQuery<? extends Record>) union)) {
+        for (Record r : ctx.fetch((ResultQuery<? extends Record>) union)) {
             int i = ((Number) r.get(0)).intValue();
             summaries[i] = SqlSummary.read(r, 1, k);
         }
@@ -86,7 +89,7 @@ final class SqlVerdicts {
         List<SelectField<?>> outer = new ArrayList<>(outerTags);
         outer.addAll(SqlSummary.aggregates(count("t"), k));
         List<FrequencySummary> summaries = new ArrayList<>();
-        java.util.Map<List<Integer>, FrequencySummary> byTag = new java.util.HashMap<>();
+        Map<List<Integer>, FrequencySummary> byTag = new HashMap<>();
         for (Record r : ctx.select(outer).from(t).groupBy(outerTags).fetch()) {
             List<Integer> tag = new ArrayList<>();
             for (int c = 0; c < tags; c++) {
