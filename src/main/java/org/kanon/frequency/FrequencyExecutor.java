@@ -1,5 +1,7 @@
 package org.kanon.frequency;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.kanon.lattice.Node;
 
 /**
@@ -46,6 +48,33 @@ public interface FrequencyExecutor extends AutoCloseable {
      */
     default boolean supportsConcurrentUse() {
         return false;
+    }
+
+    /**
+     * {@link #setIfFails} for several nodes at once, answered in the order asked: null for a passing node, else its
+     * set. The nodes must not depend on one another's verdicts (Incognito asks the unmarked nodes of one height),
+     * so an executor may decide them together; the database one asks many in one statement. The default asks one
+     * by one. On failure, sets already made are discarded.
+     */
+    default List<FrequencySet> setsIfFail(List<FrequencyCheck> checks, int k, long allowance) {
+        List<FrequencySet> sets = new ArrayList<>(checks.size());
+        try {
+            for (FrequencyCheck c : checks) {
+                sets.add(setIfFails(c.finer(), c.node(), k, allowance));
+            }
+            return sets;
+        } catch (RuntimeException e) {
+            sets.stream().filter(s -> s != null).forEach(FrequencySet::discard);
+            throw e;
+        }
+    }
+
+    /**
+     * How many checks a search should hand to {@link #setsIfFail} at once. Checking together keeps the sources of
+     * the whole batch alive until it is done, so an executor that gains nothing from it asks for one at a time.
+     */
+    default int checksPerBatch() {
+        return 1;
     }
 
     ExecutorStats stats();

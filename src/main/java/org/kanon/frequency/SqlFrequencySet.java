@@ -16,6 +16,8 @@ public final class SqlFrequencySet implements FrequencySet {
     private final Node node;
     private final Table<?> table;
     private boolean discarded;
+    /** The summary the check that stored this set computed: asking again for the same k needs no statement. */
+    private FrequencySummary known;
 
     SqlFrequencySet(SqlExecutor executor, Node node, Table<?> table) {
         this.executor = executor;
@@ -40,7 +42,10 @@ public final class SqlFrequencySet implements FrequencySet {
     @Override
     public FrequencySummary summarize(int k) {
         live();
-        return executor.summarize(this, k);
+        if (known == null || known.k() != k) {
+            known = executor.summarize(this, k);
+        }
+        return known;
     }
 
     /** The classes and their counts, one row each, in no particular order (values as the database returns them). */
@@ -60,6 +65,10 @@ public final class SqlFrequencySet implements FrequencySet {
             rows.add(new FrequencyRow(values, r.get(node.size(), Long.class)));
         }
         return rows;
+    }
+
+    void remember(FrequencySummary summary) {
+        known = summary;
     }
 
     @Override

@@ -1,11 +1,13 @@
 package org.kanon.global;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.kanon.frequency.FrequencyCheck;
 import org.kanon.frequency.FrequencyExecutor;
 import org.kanon.frequency.FrequencySet;
 import org.kanon.frequency.SqlCandidateGeneration;
@@ -125,13 +127,17 @@ public class Incognito implements FullDomainSearch {
             Map<FrequencySet, Integer> rootSetUsers = new IdentityHashMap<>();
             rootSets.values().forEach(set -> rootSetUsers.merge(set, 1, Integer::sum));
             try {
+                int batch = Math.max(1, executor.checksPerBatch());
                 for (int h = 0; h < byHeight.length; h++) {
-                    for (int i = 0; i < queuedAtHeight[h]; i++) { // grows while successors of this height are queued
-                        int id = byHeight[h][i];
-                        if (!marked[id]) {
-                            check(id, rootSets);
+                    // checked in batches: a node's verdict marks only greater heights, and its source is a set of a
+                    // lower height, so the unmarked nodes of one height may be decided together, in any order
+                    for (int i = 0; i < queuedAtHeight[h]; ) {
+                        int end = (int) Math.min(queuedAtHeight[h], (long) i + batch);
+                        check(byHeight[h], i, end, rootSets);
+                        for (int j = i; j < end; j++) {
+                            release(byHeight[h][j], rootSets, rootSetUsers);
                         }
-                        release(id, rootSets, rootSetUsers);
+                        i = end;
                     }
                 }
             } finally {
@@ -163,12 +169,28 @@ public class Incognito implements FullDomainSearch {
             byHeight[h][queuedAtHeight[h]++] = id;
         }
 
-        private void check(int id, Map<Node, FrequencySet> rootSets) {
-            Node node = graph.node(id);
+        /** Checks the unmarked nodes among {@code ids[from..to)} in one request to the executor; verdicts in order. */
+        private void check(int[] ids, int from, int to, Map<Node, FrequencySet> rootSets) {
+            List<Integer> unmarked = new ArrayList<>();
+            List<FrequencyCheck> checks = new ArrayList<>();
+            for (int i = from; i < to; i++) {
+                if (!marked[ids[i]]) {
+                    unmarked.add(ids[i]);
+                    checks.add(new FrequencyCheck(source(ids[i], rootSets), graph.node(ids[i])));
+                }
+            }
+            if (checks.isEmpty()) {
+                return;
+            }
             // only a failed node's set is needed (its successors roll up from it): the executor may decide a pass
             // without building the set
-            FrequencySet set = executor.setIfFails(source(id, rootSets), node, request.k(),
-                    request.suppressionAllowance());
+            List<FrequencySet> sets = executor.setsIfFail(checks, request.k(), request.suppressionAllowance());
+            for (int n = 0; n < unmarked.size(); n++) {
+                verdict(unmarked.get(n), sets.get(n));
+            }
+        }
+
+        private void verdict(int id, FrequencySet set) {
             checked++;
             if (set == null) {
                 markGeneralizations(id);

@@ -1,0 +1,177 @@
+package org.kanon.frequency;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.jooq.Condition;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Select;
+import org.jooq.SelectField;
+import org.jooq.Table;
+import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
+import org.kanon.lattice.LevelVector;
+import org.kanon.lattice.Node;
+import org.kanon.schema.hierarchy.Dimension;
+
+/**
+ * The GROUP BY that computes the frequency sets of nodes from one source: the star schema (a scan: fact table
+ * joined to the dimension tables, {@code COUNT(*)}), or a finer set (the rollup of section 2: the set joined to
+ * what maps its labels up, {@code SUM(cnt)}). Several nodes share one FROM clause: per attribute whose level
+ * rises, one join to the dimension table (finer level 0: on the key V) or to its distinct (finer label, coarser
+ * labels..) rows, which a tree makes a function, so no join multiplies rows and each node's GROUP BY over the
+ * shared FROM is its own. That is what lets PostgreSQL answer a whole batch with GROUPING SETS in one pass.
+ * Building a set, checking it, and checking a batch all start from here, so the query is written once.
+ */
+final class SqlGrouping {
+    private static final String FINER = "f";
+    private static final String LABEL_FROM = "lf";
+    private static final String LABEL_TO = "lt";
+
+    private final Table<?> from;
+    private final Field<Long> count;
+    /** Group column of (attribute, level): keyed by {@link #key}; the order is the order of first use. */
+    private final Map<Integer, Field<?>> fields;
+
+    private SqlGrouping(Table<?> from, Field<Long> count, Map<Integer, Field<?>> fields) {
+        this.from = from;
+        this.count = count;
+        this.fields = fields;
+    }
+
+    /** The grouping of {@code nodes} from the source table; QIs at level 0 in every node need no join. */
+    static SqlGrouping scan(StarSchema schema, List<Node> nodes) {
+        int[] joined = new int[schema.quasiIdentifiers().size()];
+        Map<Integer, Field<?>> fields = new LinkedHashMap<>();
+        for (Node node : nodes) {
+            LevelVector full = fullVector(node, joined.length);
+            schema.validate(full);
+            for (int j = 0; j < node.size(); j++) {
+                int a = node.attribute(j);
+                joined[a] = Math.max(joined[a], node.level(j));
+                fields.putIfAbsent(key(a, node.level(j)), schema.generalized(full, a));
+            }
+        }
+        Table<?> from = schema.from(new LevelVector(joined)); // joins every QI some node reads above level 0
+        return new SqlGrouping(from, DSL.count().cast(SQLDataType.BIGINT), fields);
+    }
+
+    /** The grouping of {@code nodes} (each derivable from the source's node) from a finer frequency set. */
+    static SqlGrouping derive(StarSchema schema, DSLContext ctx, SqlFrequencySet source, List<Node> nodes, boolean derby) {
+        Node finer = source.node();
+        SqlExecutor executor = source.executor();
+        Map<Integer, TreeSet<Integer>> raised = new TreeMap<>(); // attribute -> the coarser levels nodes need
+        for (Node node : nodes) {
+            if (!node.derivableFrom(finer)) {
+                throw new IllegalArgumentException(node + " cannot be derived from " + finer);
+            }
+            for (int j = 0; j < node.size(); j++) {
+                if (node.level(j) != finer.levelOf(node.attribute(j))) {
+                    raised.computeIfAbsent(node.attribute(j), x -> new TreeSet<>()).add(node.level(j));
+                }
+            }
+        }
+        Table<?> joined = derby ? fixedJoinOrder(source.table()) : source.table().as(DSL.name(FINER));
+        Map<Integer, Field<?>> fields = new LinkedHashMap<>();
+        for (int j = 0; j < finer.size(); j++) {
+            int a = finer.attribute(j);
+            fields.put(key(a, finer.level(j)), value(executor, a));
+        }
+        for (Map.Entry<Integer, TreeSet<Integer>> e : raised.entrySet()) {
+            int a = e.getKey();
+            int finerLevel = finer.levelOf(a);
+            Field<Object> value = value(executor, a);
+            Dimension d = schema.quasiIdentifiers().get(a).dimension().orElseThrow();
+            String alias = "d" + (a + 1);
+            if (finerLevel == 0) {
+                joined = joined.join(d.table(alias)).on(keyJoin(value, d, alias));
+                for (int level : e.getValue()) {
+                    fields.put(key(a, level), d.level(alias, level));
+                }
+            } else {
+                List<SelectField<?>> labels = new ArrayList<>();
+                labels.add(d.level("d", finerLevel).as(LABEL_FROM));
+                for (int level : e.getValue()) {
+                    labels.add(d.level("d", level).as(LABEL_TO + level));
+                    fields.put(key(a, level), DSL.field(DSL.name(alias, LABEL_TO + level), String.class));
+                }
+                Table<?> mapping = ctx.selectDistinct(labels).from(d.table("d")).asTable(DSL.name(alias));
+                joined = joined.join(mapping).on(value.eq(DSL.field(DSL.name(alias, LABEL_FROM))));
+            }
+        }
+        Field<Long> sum = DSL.sum(DSL.field(DSL.name(FINER, executor.countName()), SQLDataType.BIGINT)).cast(SQLDataType.BIGINT);
+        return new SqlGrouping(joined, sum, fields);
+    }
+
+    /**
+     * The finer set first, with Derby's join order fixed there, as {@link StarSchema} does for the fact table: its
+     * optimizer otherwise weighs every order of the joins to the label mappings, and compiling, not running, is
+     * where Derby spent its time; the set first, each mapping joined to it, is the right plan anyway. Derby reads
+     * the override from a comment that must end the line.
+     */
+    private static Table<?> fixedJoinOrder(Table<?> set) {
+        return DSL.table(DSL.sql("--DERBY-PROPERTIES joinOrder=FIXED\n{0} {1}", set, DSL.name(FINER)));
+    }
+
+    private static LevelVector fullVector(Node node, int qis) {
+        int[] levels = new int[qis];
+        for (int j = 0; j < node.size(); j++) {
+            levels[node.attribute(j)] = node.level(j); // levels 0 elsewhere: no joins for QIs outside the node
+        }
+        return new LevelVector(levels);
+    }
+
+    private static Field<Object> value(SqlExecutor executor, int attribute) {
+        return DSL.field(DSL.name(FINER, executor.columnName(attribute)));
+    }
+
+    /** Raw value = key, and NULL = NULL when the hierarchy maps NULL (its NULL row would not join otherwise). */
+    private static Condition keyJoin(Field<Object> value, Dimension d, String alias) {
+        Field<Object> key = d.key(alias);
+        Condition equal = value.eq(key);
+        return d.mapsNull() ? equal.or(value.isNull().and(key.isNull())) : equal;
+    }
+
+    private static int key(int attribute, int level) {
+        return attribute * 1024 + level;
+    }
+
+    Table<?> from() {
+        return from;
+    }
+
+    /** Rows of a class: {@code COUNT(*)} in a scan, {@code SUM(cnt)} of the finer classes in a rollup. */
+    Field<Long> count() {
+        return count;
+    }
+
+    /** The node's group columns, in its attribute order. */
+    List<Field<?>> groups(Node node) {
+        List<Field<?>> groups = new ArrayList<>(node.size());
+        for (int j = 0; j < node.size(); j++) {
+            Field<?> f = fields.get(key(node.attribute(j), node.level(j)));
+            if (f == null) {
+                throw new IllegalArgumentException(node + " is not one of the nodes of this grouping");
+            }
+            groups.add(f);
+        }
+        return groups;
+    }
+
+    /** The node's classes: its group columns and the count, one row per class (what a frequency-set table holds). */
+    Select<?> classes(DSLContext ctx, Node node) {
+        List<Field<?>> groups = groups(node);
+        List<Field<?>> select = new ArrayList<>(groups);
+        select.add(count);
+        return ctx.select(select).from(from).groupBy(groups);
+    }
+
+    /** Only the count of each of the node's classes, named {@code name}: what a verdict aggregates. */
+    Select<?> counts(DSLContext ctx, Node node, String name) {
+        return ctx.select(count.as(name)).from(from).groupBy(groups(node));
+    }
+}
