@@ -299,6 +299,24 @@ public final class MemoryExecutor implements FrequencyExecutor {
     }
 
     /**
+     * The nodes of a batch are independent (one height of a candidate graph): they are decided on the common
+     * fork-join pool, in the order asked.
+     */
+    @Override
+    public List<FrequencySet> setsIfFail(List<FrequencyCheck> checks, int k, long allowance) {
+        if (checks.size() < 2) {
+            return FrequencyExecutor.super.setsIfFail(checks, k, allowance);
+        }
+        return checks.parallelStream().map(c -> setIfFails(c.finer(), c.node(), k, allowance)).toList();
+    }
+
+    /** Enough nodes per batch to keep two to four threads busy; sources stay alive until the batch is done. */
+    @Override
+    public int checksPerBatch() {
+        return 64;
+    }
+
+    /**
      * Sets are immutable arrays, scratch space is per thread, the projection cache and the statistics are
      * synchronized, and the hierarchies' maps are built at load: a search may derive sets from several threads.
      */
