@@ -3,9 +3,19 @@ package org.kanon.cli;
 import static org.junit.jupiter.api.Assertions.*;
 
 import org.junit.jupiter.api.DisplayName;
+import java.util.List;
+import java.util.Set;
 import org.kanon.db.ConnectionSettings;
+import org.kanon.db.Database;
+import org.kanon.privacy.AlphaKAnonymity;
+import org.kanon.privacy.SensitiveAttribute;
+import org.kanon.privacy.Share;
+import org.kanon.release.ReleaseRegister;
+import org.kanon.schema.SourceTable;
+import org.kanon.schema.TableResolver;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
+import org.kanon.testing.ReleaseVerifier;
 import org.kanon.testing.TestDatabases;
 
 /** The (alpha,k) paper's Tables 1-3 through `kanon check` and `kanon anonymize`, and the model's bad input. */
@@ -45,6 +55,7 @@ class AlphaKCliTest {
                 assertTrue(r.out().contains("released r_"), r.out());
                 CliRun.Result show = cli.run("release", "show", "r_" + algorithm.replace('-', '_'));
                 assertTrue(show.out().contains("privacy model:     (0.5,2)-anonymity"), show.out());
+                verifyIndependently(settings, "r_" + algorithm.replace('-', '_'));
             }
             // <Job1, Birth1, Postcode0>: two levels per row of the 6 rows; every cell at the root costs 6 x (1+1+4)
             CliRun.Result metrics = cli.run("metrics", "--release", "r_incognito");
@@ -63,6 +74,7 @@ class AlphaKCliTest {
             assertTrue(tdMetrics.out().contains("in " + reported.group(1) + " classes, smallest " + reported.group(2)), tdMetrics.out());
             assertTrue(tdMetrics.out().contains("distortion:         " + reported.group(3) + " "), tdMetrics.out());
             assertTrue(tdMetrics.out().contains("local recoding"), tdMetrics.out());
+            verifyIndependently(settings, "td");
             // the same search under plain 2-anonymity finds more nodes: (alpha,k) is stricter
             CliRun.Result plain = cli.run("anonymize", "--table", "t1", "--qi", QI, "--k", "2", "--list");
             CliRun.Result alpha = cli.run("anonymize", "--table", "t1", "--qi", QI, "--k", "2", "--alpha", "0.5", "--sensitive", "illness", "--value", "HIV", "--list");
@@ -110,6 +122,15 @@ class AlphaKCliTest {
             assertFalse(cli.run("release", "list").out().contains("r_"), "nothing registered");
         } finally {
             TestDatabases.dispose(settings);
+        }
+    }
+
+    /** Rows, non-QI columns, ancestors of every QI cell and the model on every class, by the test's own code. */
+    private static void verifyIndependently(ConnectionSettings settings, String release) {
+        try (Database db = Database.open(settings)) {
+            SourceTable t1 = new TableResolver(db).resolve("t1");
+            ReleaseVerifier.verify(db, t1, new ReleaseRegister(db).require(release), List.of("job", "birth", "postcode"),
+                    new AlphaKAnonymity(2, Share.parse("--alpha", "0.5"), new SensitiveAttribute("illness", List.of("HIV"))), Set.of());
         }
     }
 

@@ -25,6 +25,7 @@ import org.kanon.release.ReleaseRecord;
 import org.kanon.schema.SourceTable;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
+import org.kanon.testing.ReleaseVerifier;
 import org.kanon.testing.TestDatabases;
 
 /** Top-Down on the (alpha,k) paper's examples (section 4, Table 5 and Figure 1; Table 1). */
@@ -60,7 +61,7 @@ class TopDownPaperTest {
                 byTuple.add(row.get(postcode, String.class));
             }
             assertEquals(List.of("4351", "4351", "435*", "435*"), byTuple, "Table 6 (b), tuple by tuple");
-            LocalReleaseVerifier.verify(db, table5, r, List.of("postcode"), new KAnonymity(2), Set.of());
+            ReleaseVerifier.verify(db, table5, r, List.of("postcode"), new KAnonymity(2), Set.of());
         }
     }
 
@@ -76,7 +77,7 @@ class TopDownPaperTest {
             assertTrue(result.metrics().largestSensitiveShare() <= 0.5);
             assertTrue(result.metrics().smallestClass() >= 2);
             ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest("table1_a05", result, Set.of(), false, TopDown.ALGORITHM));
-            LocalReleaseVerifier.verify(db, t1, r, qi, model, Set.of());
+            ReleaseVerifier.verify(db, t1, r, qi, model, Set.of());
             assertEquals(0, db.dsl().fetch(r.recheckSql()).size());
 
             AlphaKAnonymity tooStrict = new AlphaKAnonymity(2, Share.parse("--alpha", "0.3"), hiv);

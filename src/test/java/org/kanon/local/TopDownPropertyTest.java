@@ -26,12 +26,13 @@ import org.kanon.release.ReleaseRecord;
 import org.kanon.schema.SourceTable;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.RandomTables;
+import org.kanon.testing.ReleaseVerifier;
 import org.kanon.testing.TestDatabases;
 
 /**
  * On random small tables (a: interval hierarchy, b: masked zip, c: colours suppressed, d: no hierarchy) with random
  * QI sets of size 1..3 and every model kind, Top-Down either refuses (exactly when the fully generalized table
- * already fails the model) or yields a release the independent {@link LocalReleaseVerifier} accepts and whose stored
+ * already fails the model) or yields a release the independent {@link ReleaseVerifier} accepts and whose stored
  * re-check returns no row.
  */
 class TopDownPropertyTest {
@@ -55,7 +56,7 @@ class TopDownPropertyTest {
                 String label = "trial " + trial + ": " + model + " on " + qis + " of " + t.displayName();
 
                 List<Record> rows = db.dsl().select().from(t.table()).fetch();
-                boolean feasible = topClasses(rows, t, qis).values().stream().allMatch(c -> LocalReleaseVerifier.violation(model, t, c) == null);
+                boolean feasible = topClasses(rows, t, qis).values().stream().allMatch(c -> ReleaseVerifier.violation(model, t, c) == null);
                 TopDownResult result;
                 try {
                     result = new TopDown().anonymize(db, t.name(), qis, model);
@@ -67,7 +68,7 @@ class TopDownPropertyTest {
                 assertTrue(feasible, label + ": no refusal although the fully generalized table fails");
                 ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(
                         new LocalReleaseRequest("rel_" + trial, result, Set.of(), false, TopDown.ALGORITHM));
-                LocalReleaseVerifier.verify(db, t, r, qis, model, Set.of());
+                ReleaseVerifier.verify(db, t, r, qis, model, Set.of());
                 assertEquals(0, db.dsl().fetch(r.recheckSql()).size(), label + ": re-check " + r.recheckSql());
                 assertEquals(rows.size(), r.rowsOut(), label);
                 assertEquals(result.metrics().classes(), r.classes(), label + ": classes as the release shows them");

@@ -1,4 +1,4 @@
-package org.kanon.local;
+package org.kanon.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,17 +29,18 @@ import org.kanon.schema.hierarchy.Dimension;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
 
 /**
- * Checks a local-recoding release against its source without any of the code that produced it: the same number of
+ * Checks a release without suppressed rows (a local recoding, or a full-domain generalization that kept every row)
+ * against its source without any of the code that produced it: the same number of
  * rows; the rows projected on the non-QI columns are the same multiset; the release rows can be paired one to one
  * with source rows of the same non-QI values such that every QI cell is the source value's label at some level of
  * its hierarchy (the value itself or an ancestor); and every class (rows with equal QI cells) meets the model, with
  * the model's conditions written out here in integers.
  */
-final class LocalReleaseVerifier {
-    private LocalReleaseVerifier() {
+public final class ReleaseVerifier {
+    private ReleaseVerifier() {
     }
 
-    static void verify(Database db, SourceTable source, ReleaseRecord release, List<String> qiNames, PrivacyModel model,
+    public static void verify(Database db, SourceTable source, ReleaseRecord release, List<String> qiNames, PrivacyModel model,
                        Set<String> identifying) {
         List<Column> qis = source.columns(qiNames);
         List<Column> others = source.columns().stream().filter(c -> !qis.contains(c) && !identifying.contains(c.name())).toList();
@@ -84,7 +85,7 @@ final class LocalReleaseVerifier {
     }
 
     /** Null when the rows meet the model; otherwise what fails. */
-    static String violation(PrivacyModel model, SourceTable source, List<Record> rows) {
+    public static String violation(PrivacyModel model, SourceTable source, List<Record> rows) {
         long size = rows.size();
         if (size < model.k()) {
             return "size " + size + " < k = " + model.k();
