@@ -15,21 +15,17 @@ import org.jooq.Field;
 import org.jooq.Name;
 import org.jooq.Record;
 import org.jooq.Record3;
-import org.jooq.Result;
 import org.jooq.SQLDialect;
 import org.jooq.SortField;
-import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
 import org.kanon.db.KanonSchemas;
-import org.kanon.db.Relations;
 import org.kanon.local.GroupedTable;
 import org.kanon.local.LocalRecoding;
 import org.kanon.local.TopDownResult;
-import org.kanon.privacy.PrivacyModel;
 import org.kanon.schema.AttributeRole;
 import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
@@ -79,7 +75,7 @@ public final class LocalRecodingReleaseWriter {
         Optional<Column> sensitive = result.model().sensitive().map(s -> result.source().column(s.column()));
         return db.dsl().transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();
-            clearName(tx, request, relationSchema, relationName);
+            ReleaseRelations.clearName(tx, register, request.name(), request.replace(), relationSchema, relationName);
             Name relation = DSL.name(relationSchema, relationName);
             List<Column> kept = result.source().columns().stream().filter(c -> !identifying.contains(c.name())).toList();
             createTable(tx, relation, kept, result);
@@ -88,10 +84,10 @@ public final class LocalRecodingReleaseWriter {
             if (tx.dialect().family() == SQLDialect.POSTGRES) {
                 tx.query("ANALYZE {0}", relation).execute();
             }
-            Record3<Integer, Integer, java.math.BigDecimal> shape = classShape(tx, relation, qiNames);
+            Record3<Integer, Integer, java.math.BigDecimal> shape = ReleaseRelations.classShape(tx, relation, qiNames);
             String recheckSql = tx.renderInlined(LocalRecheckQuery.build(tx, relationSchema, relationName, qiNames,
                     result.model(), sensitive.orElse(null)));
-            verify(tx, recheckSql, request.name());
+            ReleaseRelations.verify(tx, recheckSql, request.name());
             ReleaseRecord r = new ReleaseRecord(request.name().trim(), result.source().schema(), result.source().name(),
                     relationSchema, relationName, "TABLE", request.algorithm(), String.join(",", qiNames), "local",
                     result.model().k(), "0", 0, "none", result.recoding().table().rows(), rowsOut, 0,
@@ -130,22 +126,6 @@ public final class LocalRecodingReleaseWriter {
         }
     }
 
-    private void clearName(DSLContext tx, LocalReleaseRequest request, String relationSchema, String relationName) {
-        Optional<ReleaseRecord> existing = register.find(tx, request.name());
-        if (existing.isPresent()) {
-            if (!request.replace()) {
-                throw new InvalidInputException("release '" + existing.get().name() + "' already exists (" + existing.get().relation()
-                        + "); use --replace to overwrite it");
-            }
-            register.delete(tx, existing.get());
-        }
-        if (Relations.exists(tx, relationSchema, relationName)) {
-            if (!request.replace()) {
-                throw new InvalidInputException(relationSchema + "." + relationName + " already exists; use --replace to overwrite it");
-            }
-            Relations.dropIfExists(tx, relationSchema, relationName);
-        }
-    }
 
     /** Kept columns in source order; QI columns as text wide enough for every label of their hierarchy. */
     private static void createTable(DSLContext tx, Name relation, List<Column> kept, TopDownResult result) {
@@ -260,20 +240,7 @@ public final class LocalRecodingReleaseWriter {
         };
     }
 
-    private static void verify(DSLContext tx, String recheckSql, String name) {
-        Result<Record> violations = tx.fetch(recheckSql);
-        if (!violations.isEmpty()) {
-            throw new IllegalStateException("release " + name + " failed its own re-check: " + violations.size()
-                    + " class(es) violate the model; nothing was written");
-        }
-    }
 
-    private static Record3<Integer, Integer, java.math.BigDecimal> classShape(DSLContext tx, Name relation, List<String> qiColumns) {
-        List<Field<?>> qis = qiColumns.stream().<Field<?>>map(c -> DSL.field(DSL.name(c))).toList();
-        Table<?> classes = tx.select(DSL.count().as(DSL.name("n"))).from(DSL.table(relation)).groupBy(qis).asTable(DSL.name("c"));
-        Field<Integer> n = DSL.field(DSL.name("c", "n"), Integer.class);
-        return tx.select(DSL.count(), DSL.min(n), DSL.sum(n)).from(classes).fetchSingle();
-    }
 
     private void recordRoles(DSLContext tx, LocalReleaseRequest request, Optional<Column> sensitive) {
         SourceTable fact = request.result().source();

@@ -3,14 +3,11 @@ package org.kanon.release;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Name;
-import org.jooq.Record;
 import org.jooq.Record3;
-import org.jooq.Result;
 import org.jooq.Select;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
@@ -19,7 +16,6 @@ import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
 import org.kanon.db.KanonSchemas;
-import org.kanon.db.Relations;
 import org.kanon.frequency.FrequencySets;
 import org.kanon.frequency.SensitiveColumn;
 import org.kanon.frequency.QuasiIdentifier;
@@ -70,7 +66,7 @@ public final class ReleaseWriter {
         String relationName = ids.fold(request.name().trim());
         ReleaseRecord record = db.dsl().transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();
-            clearName(tx, request, relationSchema, relationName);
+            ReleaseRelations.clearName(tx, register, request.name(), request.replace(), relationSchema, relationName);
             Select<?> select = releaseSelect(tx, request);
             Name relation = DSL.name(relationSchema, relationName);
             if (request.materialize()) {
@@ -80,12 +76,12 @@ public final class ReleaseWriter {
                 tx.createView(relation).as(select).execute();
             }
             maybeFail(Stage.RELATION_CREATED);
-            Record3<Integer, Integer, java.math.BigDecimal> shape = classShape(tx, relation, schema.names());
+            Record3<Integer, Integer, java.math.BigDecimal> shape = ReleaseRelations.classShape(tx, relation, schema.names());
             long rowsOut = shape.value3() == null ? 0 : shape.value3().longValue();
             SensitiveColumn sensitive = request.model().sensitive().map(a -> SensitiveColumn.of(schema, a)).orElse(null);
             String recheckSql = tx.renderInlined(RecheckQuery.build(tx, relationSchema, relationName,
                     schema.names(), request.model(), sensitive == null ? null : sensitive.column(), request.mode()));
-            verify(tx, recheckSql, request.name());
+            ReleaseRelations.verify(tx, recheckSql, request.name());
             ReleaseRecord r = new ReleaseRecord(request.name().trim(), schema.fact().schema(), schema.fact().name(),
                     relationSchema, relationName, request.materialize() ? "TABLE" : "VIEW", request.algorithm(),
                     String.join(",", schema.names()), request.node().toCsv(), request.model().k(),
@@ -129,23 +125,6 @@ public final class ReleaseWriter {
         }
     }
 
-    /** An existing release of that name is an error unless --replace; a stray relation of that name likewise. */
-    private void clearName(DSLContext tx, ReleaseRequest request, String relationSchema, String relationName) {
-        Optional<ReleaseRecord> existing = register.find(tx, request.name());
-        if (existing.isPresent()) {
-            if (!request.replace()) {
-                throw new InvalidInputException("release '" + existing.get().name() + "' already exists (" + existing.get().relation()
-                        + "); use --replace to overwrite it");
-            }
-            register.delete(tx, existing.get());
-        }
-        if (Relations.exists(tx, relationSchema, relationName)) {
-            if (!request.replace()) {
-                throw new InvalidInputException(relationSchema + "." + relationName + " already exists; use --replace to overwrite it");
-            }
-            Relations.dropIfExists(tx, relationSchema, relationName);
-        }
-    }
 
     /**
      * Every column of the source except identifying ones, quasi-identifiers generalized through the dimension
@@ -260,22 +239,7 @@ public final class ReleaseWriter {
         return "kanon q" + (i + 1);
     }
 
-    /** Runs the register's re-check statement, exactly as stored, against the new relation. */
-    private static void verify(DSLContext tx, String recheckSql, String name) {
-        Result<Record> violations = tx.fetch(recheckSql);
-        if (!violations.isEmpty()) {
-            throw new IllegalStateException("release " + name + " failed its own re-check: " + violations.size()
-                    + " class(es) fail the privacy model; nothing was written");
-        }
-    }
 
-    /** Number of classes, the smallest one and the rows, as the released relation itself shows them. */
-    private static Record3<Integer, Integer, java.math.BigDecimal> classShape(DSLContext tx, Name relation, List<String> qiColumns) {
-        List<Field<?>> qis = qiColumns.stream().<Field<?>>map(c -> DSL.field(DSL.name(c))).toList();
-        Table<?> classes = tx.select(DSL.count().as(DSL.name("n"))).from(DSL.table(relation)).groupBy(qis).asTable(DSL.name("c"));
-        Field<Integer> n = DSL.field(DSL.name("c", "n"), Integer.class);
-        return tx.select(DSL.count(), DSL.min(n), DSL.sum(n)).from(classes).fetchSingle();
-    }
 
     private void recordRoles(DSLContext tx, ReleaseRequest request) {
         SourceTable fact = request.schema().fact();

@@ -1,0 +1,59 @@
+package org.kanon.release;
+
+import java.util.List;
+import java.util.Optional;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Name;
+import org.jooq.Record;
+import org.jooq.Record3;
+import org.jooq.Result;
+import org.jooq.Table;
+import org.jooq.impl.DSL;
+import org.kanon.InvalidInputException;
+import org.kanon.db.Relations;
+
+/**
+ * What every release writer does with the relation it writes, inside its transaction: make room for the name,
+ * run the stored re-check against the new relation, and measure its classes as the relation itself shows them.
+ */
+final class ReleaseRelations {
+    private ReleaseRelations() {
+    }
+
+    /** An existing release of that name is an error unless {@code replace}; a stray relation of that name likewise. */
+    static void clearName(DSLContext tx, ReleaseRegister register, String name, boolean replace, String relationSchema,
+                          String relationName) {
+        Optional<ReleaseRecord> existing = register.find(tx, name);
+        if (existing.isPresent()) {
+            if (!replace) {
+                throw new InvalidInputException("release '" + existing.get().name() + "' already exists (" + existing.get().relation()
+                        + "); use --replace to overwrite it");
+            }
+            register.delete(tx, existing.get());
+        }
+        if (Relations.exists(tx, relationSchema, relationName)) {
+            if (!replace) {
+                throw new InvalidInputException(relationSchema + "." + relationName + " already exists; use --replace to overwrite it");
+            }
+            Relations.dropIfExists(tx, relationSchema, relationName);
+        }
+    }
+
+    /** Runs the register's re-check statement, exactly as stored, against the new relation. */
+    static void verify(DSLContext tx, String recheckSql, String name) {
+        Result<Record> violations = tx.fetch(recheckSql);
+        if (!violations.isEmpty()) {
+            throw new IllegalStateException("release " + name + " failed its own re-check: " + violations.size()
+                    + " class(es) fail the privacy model; nothing was written");
+        }
+    }
+
+    /** Number of classes, the smallest one and the rows, as the released relation itself shows them. */
+    static Record3<Integer, Integer, java.math.BigDecimal> classShape(DSLContext tx, Name relation, List<String> qiColumns) {
+        List<Field<?>> qis = qiColumns.stream().<Field<?>>map(c -> DSL.field(DSL.name(c))).toList();
+        Table<?> classes = tx.select(DSL.count().as(DSL.name("n"))).from(DSL.table(relation)).groupBy(qis).asTable(DSL.name("c"));
+        Field<Integer> n = DSL.field(DSL.name("c", "n"), Integer.class);
+        return tx.select(DSL.count(), DSL.min(n), DSL.sum(n)).from(classes).fetchSingle();
+    }
+}
