@@ -64,7 +64,7 @@ public final class AlphaKBenchmark {
     private static void row(Database db, String algorithm, List<String> qi, PrivacyModel model) {
         var table = new TableResolver(db).resolve("adult");
         StarSchema schema = StarSchema.of(table, qi, new HierarchyCatalog(db));
-        String label = qi.size() + (qi.contains("occupation") ? "" : " (no occupation)");
+        String label = qi.size() + (((AlphaKAnonymity) model).simple() ? "" : " (all but occupation)");
         String alpha = ((AlphaKAnonymity) model).alpha().toString() + (((AlphaKAnonymity) model).simple() ? "" : " general, S=occupation");
         SensitiveColumn sensitive;
         try {
