@@ -178,11 +178,6 @@ final class SqlGrouping {
         return groups;
     }
 
-    /** Whether classes are counted per sensitive value too. */
-    boolean sensitive() {
-        return sensitive != null;
-    }
-
     /**
      * The node's classes: its group columns (and the sensitive column) and the count, one row per class (per
      * class and sensitive value): what a frequency-set table holds.
