@@ -13,6 +13,7 @@ import org.jooq.DataType;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.SQLDialect;
+import org.jooq.SelectField;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
@@ -20,6 +21,7 @@ import org.kanon.db.Database;
 import org.kanon.db.Relations;
 import org.kanon.db.ScratchTables;
 import org.kanon.lattice.Node;
+import org.kanon.privacy.PrivacyModel;
 import org.kanon.schema.ColumnTypes;
 import org.kanon.schema.hierarchy.Dimension;
 
@@ -29,6 +31,11 @@ import org.kanon.schema.hierarchy.Dimension;
  * the rollup of section 2: the finer set joined to the dimension tables it needs, {@code SUM(cnt) GROUP BY} the
  * coarser labels. Only summaries (five numbers) leave the database. Temporary tables are private to a
  * connection, so the executor holds one for its whole life and gives it back in {@link #close()}.
+ *
+ * <p>Under a model with a sensitive attribute ((alpha,k)-anonymity, l-diversity) the sets count rows per (class,
+ * sensitive value), like the memory executor's: the {@link SensitiveColumn} is one more column of every table,
+ * never generalized, kept in the GROUP BY of every rollup; every verdict and summary folds those counts into
+ * classes and asks the model about each (see {@link SqlSummary#figures}), as {@link ClassFold} does in memory.
  */
 public final class SqlExecutor implements FrequencyExecutor {
     /** Nodes decided by one statement at most: beyond this the statement (a UNION ALL on Derby) only grows. */
@@ -49,9 +56,15 @@ public final class SqlExecutor implements FrequencyExecutor {
     private final boolean groupingSets;
     /** Derby compiles rollups with their join order fixed (see {@link SqlGrouping}). */
     private final boolean derby;
+    /** The model and the column it reads, or both null under k-anonymity (the k of each call decides). */
+    private final PrivacyModel model;
+    private final SensitiveColumn sensitive;
 
-    private SqlExecutor(StarSchema schema, ScratchTables tables, long rows, DataType<?>[][] types) {
+    private SqlExecutor(StarSchema schema, ScratchTables tables, long rows, DataType<?>[][] types, PrivacyModel model,
+                        SensitiveColumn sensitive) {
         this.schema = schema;
+        this.model = sensitive == null ? null : model;
+        this.sensitive = sensitive;
         this.tables = tables;
         this.rows = rows;
         this.types = types;
@@ -67,6 +80,21 @@ public final class SqlExecutor implements FrequencyExecutor {
 
     /** For a caller that has already run {@link SourceIntegrity#checkNullsAndCount} and knows the row count. */
     public static SqlExecutor open(Database db, StarSchema schema, long rows) {
+        return open(db, schema, rows, null, null);
+    }
+
+    /**
+     * For a model with a sensitive attribute (like {@link MemoryExecutor#load(DSLContext, StarSchema, long,
+     * PrivacyModel, SensitiveColumn)}): every verdict is the model's, its k included, whatever k a call passes.
+     * {@code model} and {@code sensitive} both given, or {@code sensitive} null for k-anonymity.
+     */
+    public static SqlExecutor open(Database db, StarSchema schema, long rows, PrivacyModel model, SensitiveColumn sensitive) {
+        if (sensitive != null && (model == null || model.sensitive().isEmpty())) {
+            throw new IllegalArgumentException("a sensitive column needs a model that reads it: " + model);
+        }
+        if (sensitive == null && model != null && model.sensitive().isPresent()) {
+            throw new IllegalArgumentException(model + " needs its sensitive column");
+        }
         ScratchTables tables = ScratchTables.open(db);
         try {
             List<QuasiIdentifier> qis = schema.quasiIdentifiers();
@@ -74,7 +102,7 @@ public final class SqlExecutor implements FrequencyExecutor {
             for (int a = 0; a < qis.size(); a++) {
                 types[a] = levelTypes(tables.dsl(), qis.get(a));
             }
-            SqlExecutor executor = new SqlExecutor(schema, tables, rows, types);
+            SqlExecutor executor = new SqlExecutor(schema, tables, rows, types, model, sensitive);
             executor.stats.statements(1);
             executor.widenWorkMemory();
             return executor;
@@ -137,7 +165,7 @@ public final class SqlExecutor implements FrequencyExecutor {
     @Override
     public FrequencySet scan(Node node) {
         long start = System.nanoTime();
-        SqlFrequencySet fs = materialize(SqlGrouping.scan(schema, List.of(node)), node);
+        SqlFrequencySet fs = materialize(grouping(null, List.of(node)), node);
         stats.scanned();
         stats.time(start);
         return fs;
@@ -151,7 +179,7 @@ public final class SqlExecutor implements FrequencyExecutor {
     @Override
     public FrequencySet derive(FrequencySet finer, Node node) {
         long start = System.nanoTime();
-        SqlFrequencySet fs = materialize(SqlGrouping.derive(schema, tables.dsl(), own(finer), List.of(node), derby), node);
+        SqlFrequencySet fs = materialize(grouping(own(finer), List.of(node)), node);
         stats.derived();
         stats.time(start);
         return fs;
@@ -224,7 +252,7 @@ public final class SqlExecutor implements FrequencyExecutor {
             List<Integer> chunk = indexes.subList(from, Math.min(indexes.size(), from + CHECKS_PER_STATEMENT));
             List<Node> nodes = new ArrayList<>(chunk.size());
             chunk.forEach(i -> nodes.add(checks.get(i).node()));
-            List<FrequencySummary> summaries = SqlVerdicts.summarize(tables.dsl(), groupingSets, grouping(source, nodes), nodes, k);
+            List<FrequencySummary> summaries = SqlVerdicts.summarize(tables.dsl(), groupingSets, grouping(source, nodes), nodes, verdict(k));
             stats.statements(1);
             for (int n = 0; n < nodes.size(); n++) {
                 Node node = nodes.get(n);
@@ -245,15 +273,41 @@ public final class SqlExecutor implements FrequencyExecutor {
     }
 
     private SqlGrouping grouping(SqlFrequencySet source, List<Node> nodes) {
-        return source == null ? SqlGrouping.scan(schema, nodes) : SqlGrouping.derive(schema, tables.dsl(), source, nodes, derby);
+        return source == null ? SqlGrouping.scan(schema, nodes, sensitive, tables.dialect())
+                : SqlGrouping.derive(schema, tables.dsl(), source, nodes, derby);
     }
 
-    /** Count, smallest class, rows, rows and classes below k: one aggregate over the set's table. */
+    private SqlVerdicts.Verdict verdict(int k) {
+        return model == null ? SqlVerdicts.Verdict.of(k) : new SqlVerdicts.Verdict(k, model, sensitive.indicator());
+    }
+
+    /** Whether the model decides every verdict (its own k), not the k a call passes. */
+    boolean modelDecides() {
+        return model != null;
+    }
+
+    /**
+     * Count, smallest class, rows, rows and classes below k: one aggregate over the set's table; under a model, over
+     * the set's classes folded from its counts per sensitive value ({@code GROUP BY} the class columns).
+     */
     FrequencySummary summarize(SqlFrequencySet fs, int k) {
         long start = System.nanoTime();
-        Record r = tables.dsl().select(SqlSummary.aggregates(countColumn(), k)).from(fs.table()).fetchSingle();
+        DSLContext ctx = tables.dsl();
+        Record r;
+        if (model == null) {
+            r = ctx.select(SqlSummary.aggregates(countColumn(), k)).from(fs.table()).fetchSingle();
+        } else {
+            List<Field<?>> classKey = new ArrayList<>();
+            for (int a : fs.node().attributes()) {
+                classKey.add(valueColumn(a));
+            }
+            List<SelectField<?>> figures = SqlSummary.figures(countColumn(), sensitiveColumn(), sensitive.indicator());
+            Table<?> classes = (classKey.isEmpty() ? ctx.select(figures).from(fs.table())
+                    : ctx.select(figures).from(fs.table()).groupBy(classKey)).asTable(DSL.name("e"));
+            r = ctx.select(SqlSummary.aggregates(model, "e")).from(classes).fetchSingle();
+        }
         stats.statements(1);
-        FrequencySummary s = checked(SqlSummary.read(r, 0, k));
+        FrequencySummary s = checked(SqlSummary.read(r, 0, model == null ? k : model.k()));
         stats.time(start);
         return s;
     }
@@ -276,6 +330,10 @@ public final class SqlExecutor implements FrequencyExecutor {
             int a = node.attribute(j);
             definitions.add(DSL.field(DSL.name(columnName(a)), types[a][node.level(j)]));
         }
+        if (sensitive != null) { // nullable: a NULL sensitive value is a value of its own, as in memory
+            DataType<?> type = sensitive.indicator() ? SQLDataType.INTEGER : ColumnTypes.dataType(sensitive.column());
+            definitions.add(DSL.field(DSL.name(sensitiveName()), type));
+        }
         definitions.add(DSL.field(DSL.name(countName()), SQLDataType.BIGINT.notNull()));
         return new SqlFrequencySet(this, node, tables.create("fs", definitions));
     }
@@ -290,6 +348,9 @@ public final class SqlExecutor implements FrequencyExecutor {
         for (int a : node.attributes()) {
             columns.add(valueColumn(a));
         }
+        if (sensitive != null) {
+            columns.add(sensitiveColumn());
+        }
         columns.add(countColumn());
         return columns;
     }
@@ -297,6 +358,16 @@ public final class SqlExecutor implements FrequencyExecutor {
     /** Column of QI {@code attribute} in every frequency-set table: q1, q2, .. as in {@link StarSchema#nameOf}. */
     Field<Object> valueColumn(int attribute) {
         return DSL.field(DSL.name(columnName(attribute)));
+    }
+
+    /** Column of the sensitive value (or indicator) in every frequency-set table; null under k-anonymity. */
+    Field<Object> sensitiveColumn() {
+        return sensitive == null ? null : DSL.field(DSL.name(sensitiveName()));
+    }
+
+    /** Its name, or null under k-anonymity. */
+    String sensitiveName() {
+        return sensitive == null ? null : tables.name("s").last();
     }
 
     Field<Long> countColumn() {

@@ -9,7 +9,8 @@ import org.kanon.lattice.Node;
 
 /**
  * A frequency set as a temporary table of its executor's connection: one column per attribute of the node (the
- * generalized value, or the raw value at level 0) and the count of the class.
+ * generalized value, or the raw value at level 0) and the count of the class; under a model with a sensitive
+ * attribute, one more column for the sensitive value, and a count per (class, sensitive value).
  */
 public final class SqlFrequencySet implements FrequencySet {
     private final SqlExecutor executor;
@@ -42,27 +43,34 @@ public final class SqlFrequencySet implements FrequencySet {
     @Override
     public FrequencySummary summarize(int k) {
         live();
-        if (known == null || known.k() != k) {
+        if (known == null || (known.k() != k && !executor.modelDecides())) { // a model decides with its own k
             known = executor.summarize(this, k);
         }
         return known;
     }
 
-    /** The classes and their counts, one row each, in no particular order (values as the database returns them). */
+    /**
+     * The classes and their counts, one row each, in no particular order (values as the database returns them);
+     * under a model, one row per (class, sensitive value), the values ending with the sensitive one.
+     */
     public List<FrequencyRow> fetch() {
         live();
         List<Field<?>> select = new ArrayList<>();
         for (int attribute : node.attributes()) {
             select.add(executor.valueColumn(attribute));
         }
+        if (executor.sensitiveColumn() != null) {
+            select.add(executor.sensitiveColumn());
+        }
+        int width = select.size();
         select.add(executor.countColumn());
         List<FrequencyRow> rows = new ArrayList<>();
         for (Record r : executor.tables().dsl().select(select).from(table).fetch()) {
             List<Object> values = new ArrayList<>();
-            for (int i = 0; i < node.size(); i++) {
+            for (int i = 0; i < width; i++) {
                 values.add(r.get(i));
             }
-            rows.add(new FrequencyRow(values, r.get(node.size(), Long.class)));
+            rows.add(new FrequencyRow(values, r.get(width, Long.class)));
         }
         return rows;
     }

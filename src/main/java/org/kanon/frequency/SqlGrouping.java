@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
+import org.jooq.SQLDialect;
 import org.jooq.Select;
 import org.jooq.SelectField;
 import org.jooq.Table;
@@ -31,20 +32,33 @@ final class SqlGrouping {
     private static final String FINER = "f";
     private static final String LABEL_FROM = "lf";
     private static final String LABEL_TO = "lt";
+    private static final String VALUES = "v";
+    private static final String CLASS = "g";
+    private static final String SENSITIVE = "s";
+    private static final String COUNT = "c";
 
     private final Table<?> from;
     private final Field<Long> count;
     /** Group column of (attribute, level): keyed by {@link #key}; the order is the order of first use. */
     private final Map<Integer, Field<?>> fields;
+    /**
+     * The sensitive column every class is also grouped by (never generalized), or null under k-anonymity: the
+     * expression of {@link SensitiveColumn} in a scan, the finer set's column in a rollup.
+     */
+    private final Field<?> sensitive;
 
-    private SqlGrouping(Table<?> from, Field<Long> count, Map<Integer, Field<?>> fields) {
+    private SqlGrouping(Table<?> from, Field<Long> count, Map<Integer, Field<?>> fields, Field<?> sensitive) {
         this.from = from;
         this.count = count;
         this.fields = fields;
+        this.sensitive = sensitive;
     }
 
-    /** The grouping of {@code nodes} from the source table; QIs at level 0 in every node need no join. */
-    static SqlGrouping scan(StarSchema schema, List<Node> nodes) {
+    /**
+     * The grouping of {@code nodes} from the source table; QIs at level 0 in every node need no join. With a
+     * sensitive column ({@code sensitive} null: none) classes are counted per sensitive value too.
+     */
+    static SqlGrouping scan(StarSchema schema, List<Node> nodes, SensitiveColumn sensitive, SQLDialect dialect) {
         int[] joined = new int[schema.quasiIdentifiers().size()];
         Map<Integer, Field<?>> fields = new LinkedHashMap<>();
         for (Node node : nodes) {
@@ -57,7 +71,8 @@ final class SqlGrouping {
             }
         }
         Table<?> from = schema.from(new LevelVector(joined)); // joins every QI some node reads above level 0
-        return new SqlGrouping(from, DSL.count().cast(SQLDataType.BIGINT), fields);
+        return new SqlGrouping(from, DSL.count().cast(SQLDataType.BIGINT), fields,
+                sensitive == null ? null : sensitive.expression(dialect));
     }
 
     /** The grouping of {@code nodes} (each derivable from the source's node) from a finer frequency set. */
@@ -104,7 +119,8 @@ final class SqlGrouping {
             }
         }
         Field<Long> sum = DSL.sum(DSL.field(DSL.name(FINER, executor.countName()), SQLDataType.BIGINT)).cast(SQLDataType.BIGINT);
-        return new SqlGrouping(joined, sum, fields);
+        Field<?> s = executor.sensitiveName() == null ? null : DSL.field(DSL.name(FINER, executor.sensitiveName()));
+        return new SqlGrouping(joined, sum, fields, s); // the sensitive value stays as it is: one more group column
     }
 
     /**
@@ -162,9 +178,12 @@ final class SqlGrouping {
         return groups;
     }
 
-    /** The node's classes: its group columns and the count, one row per class (what a frequency-set table holds). */
+    /**
+     * The node's classes: its group columns (and the sensitive column) and the count, one row per class (per
+     * class and sensitive value): what a frequency-set table holds.
+     */
     Select<?> classes(DSLContext ctx, Node node) {
-        List<Field<?>> groups = groups(node);
+        List<Field<?>> groups = withSensitive(groups(node));
         List<Field<?>> select = new ArrayList<>(groups);
         select.add(count);
         return ctx.select(select).from(from).groupBy(groups);
@@ -173,5 +192,43 @@ final class SqlGrouping {
     /** Only the count of each of the node's classes, named {@code name}: what a verdict aggregates. */
     Select<?> counts(DSLContext ctx, Node node, String name) {
         return ctx.select(count.as(name)).from(from).groupBy(groups(node));
+    }
+
+    /**
+     * Under a model with a sensitive column: one row of {@link SqlSummary#figures} per class of the node, from its
+     * counts per (class, sensitive value) in a derived table whose class columns are grouped by their aliases (Derby
+     * matches a GROUP BY expression to the SELECT list only when spelled alike).
+     */
+    Select<?> figures(DSLContext ctx, Node node, boolean indicator) {
+        if (sensitive == null) {
+            throw new IllegalStateException("no sensitive column in this grouping");
+        }
+        List<Field<?>> groups = groups(node);
+        List<SelectField<?>> inner = new ArrayList<>();
+        List<Field<?>> classKey = new ArrayList<>();
+        for (int j = 0; j < groups.size(); j++) {
+            inner.add(groups.get(j).as(CLASS + j));
+            classKey.add(DSL.field(DSL.name(VALUES, CLASS + j)));
+        }
+        inner.add(sensitive.as(SENSITIVE));
+        inner.add(count.as(COUNT));
+        Table<?> values = ctx.select(inner).from(from).groupBy(withSensitive(groups)).asTable(DSL.name(VALUES));
+        List<SelectField<?>> figures = SqlSummary.figures(DSL.field(DSL.name(VALUES, COUNT), SQLDataType.BIGINT),
+                DSL.field(DSL.name(VALUES, SENSITIVE)), indicator);
+        return classKey.isEmpty() ? ctx.select(figures).from(values) : ctx.select(figures).from(values).groupBy(classKey);
+    }
+
+    /** The sensitive column of this grouping (null under k-anonymity). */
+    Field<?> sensitiveField() {
+        return sensitive;
+    }
+
+    private List<Field<?>> withSensitive(List<Field<?>> groups) {
+        if (sensitive == null) {
+            return groups;
+        }
+        List<Field<?>> all = new ArrayList<>(groups);
+        all.add(sensitive);
+        return all;
     }
 }

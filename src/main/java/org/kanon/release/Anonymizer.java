@@ -120,7 +120,7 @@ public final class Anonymizer {
     private FrequencyExecutor open(ExecutorKind kind, boolean chosen, StarSchema schema, long rows, PrivacyModel model,
                                    SensitiveColumn sensitive) {
         if (kind == ExecutorKind.SQL) {
-            return openSql(schema, rows, sensitive);
+            return openSql(schema, rows, model, sensitive);
         }
         try {
             return sensitive == null ? MemoryExecutor.load(db.dsl(), schema, rows)
@@ -129,15 +129,11 @@ public final class Anonymizer {
             if (!chosen) {
                 throw e;
             }
-            return openSql(schema, rows, sensitive); // auto: the data does not suit the memory executor
+            return openSql(schema, rows, model, sensitive); // auto: the data does not suit the memory executor
         }
     }
 
-    private FrequencyExecutor openSql(StarSchema schema, long rows, SensitiveColumn sensitive) {
-        if (sensitive != null) {
-            throw new InvalidInputException("--executor sql: models with a sensitive attribute run on the memory executor "
-                    + "for now; use --executor memory");
-        }
-        return SqlExecutor.open(db, schema, rows);
+    private FrequencyExecutor openSql(StarSchema schema, long rows, PrivacyModel model, SensitiveColumn sensitive) {
+        return sensitive == null ? SqlExecutor.open(db, schema, rows) : SqlExecutor.open(db, schema, rows, model, sensitive);
     }
 }

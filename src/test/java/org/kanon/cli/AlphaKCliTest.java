@@ -48,15 +48,29 @@ class AlphaKCliTest {
                     "general model: no illness holds more than half of a class of Table 3");
             assertEquals(ExitCodes.OK, cli.run("check", "--table", "t3", "--qi", QI, "--k", "2", "--l", "2", "--sensitive", "illness").exitCode());
 
-            for (String algorithm : new String[] {"incognito", "incognito-superroots", "incognito-cube", "bottomup"}) {
-                CliRun.Result r = cli.run("anonymize", "--table", "t1", "--qi", QI, "--k", "2", "--alpha", "0.5", "--sensitive", "illness",
-                        "--value", "HIV", "--algorithm", algorithm, "--executor", "memory", "--list", "--name", "r_" + algorithm.replace('-', '_'));
-                assertEquals(ExitCodes.OK, r.exitCode(), algorithm + "\n" + r);
-                assertTrue(r.out().contains("released r_"), r.out());
-                CliRun.Result show = cli.run("release", "show", "r_" + algorithm.replace('-', '_'));
-                assertTrue(show.out().contains("privacy model:     (0.5,2)-anonymity"), show.out());
-                verifyIndependently(settings, "r_" + algorithm.replace('-', '_'));
+            Long nodes = null;
+            for (String executor : new String[] {"memory", "sql"}) {
+                for (String algorithm : new String[] {"incognito", "incognito-superroots", "incognito-cube", "bottomup"}) {
+                    String name = "r_" + algorithm.replace('-', '_') + (executor.equals("sql") ? "_sql" : "");
+                    CliRun.Result r = cli.run("anonymize", "--table", "t1", "--qi", QI, "--k", "2", "--alpha", "0.5", "--sensitive", "illness",
+                            "--value", "HIV", "--algorithm", algorithm, "--executor", executor, "--list", "--name", name);
+                    assertEquals(ExitCodes.OK, r.exitCode(), executor + " " + algorithm + "\n" + r);
+                    assertTrue(r.out().contains("released r_"), r.out());
+                    if (nodes == null) {
+                        nodes = anonymousNodes(r.out());
+                    }
+                    assertEquals(nodes, anonymousNodes(r.out()), executor + " " + algorithm + ": the same anonymous nodes\n" + r.out());
+                    CliRun.Result show = cli.run("release", "show", name);
+                    assertTrue(show.out().contains("privacy model:     (0.5,2)-anonymity"), show.out());
+                    verifyIndependently(settings, name);
+                }
             }
+            // the sql executor under l-diversity too (the value itself, not an indicator, is the sensitive column)
+            CliRun.Result l = cli.run("anonymize", "--table", "t1", "--qi", QI, "--k", "2", "--l", "2", "--sensitive", "illness",
+                    "--executor", "sql", "--list");
+            CliRun.Result lMemory = cli.run("anonymize", "--table", "t1", "--qi", QI, "--k", "2", "--l", "2", "--sensitive", "illness",
+                    "--executor", "memory", "--list");
+            assertEquals(anonymousNodes(lMemory.out()), anonymousNodes(l.out()), l + "\n" + lMemory);
             // <Job1, Birth1, Postcode0>: two levels per row of the 6 rows; every cell at the root costs 6 x (1+1+4)
             CliRun.Result metrics = cli.run("metrics", "--release", "r_incognito");
             assertEquals(ExitCodes.OK, metrics.exitCode(), metrics.toString());

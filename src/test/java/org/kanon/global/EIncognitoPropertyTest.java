@@ -11,9 +11,11 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.io.TempDir;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.frequency.FrequencyExecutor;
 import org.kanon.frequency.MemoryExecutor;
 import org.kanon.frequency.SensitiveColumn;
 import org.kanon.frequency.SourceIntegrity;
+import org.kanon.frequency.SqlExecutor;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.AlphaKAnonymity;
@@ -31,8 +33,9 @@ import org.kanon.testing.TestDatabases;
 
 /**
  * eIncognito: under (alpha,k)-anonymity (simple and general) and l-diversity (frequency and distinct), every
- * search on the memory executor finds exactly the nodes that the database's own check of each node accepts (a
- * different code path: one SQL statement per node, folding classes in SQL instead of in Java).
+ * search on both executors (memory, and sql with its frequency sets in temporary tables) finds exactly the nodes
+ * that the database's own check of each node accepts (a different code path: one SQL statement per node, folding
+ * classes in SQL over the source instead of in Java or over stored sets).
  */
 class EIncognitoPropertyTest {
     @TempDir
@@ -65,13 +68,18 @@ class EIncognitoPropertyTest {
                         viaSql.add(n.levelVector());
                     }
                 }
-                try (MemoryExecutor executor = MemoryExecutor.load(db.dsl(), schema, rows, model, sensitive)) {
-                    for (String name : Searches.names()) {
-                        SearchResult r = Searches.byName(name).search(executor, new SearchRequest(model.k(), 0));
-                        if (name.equals("samarati")) {
-                            assertTrue(r.anonymous().isEmpty() || viaSql.containsAll(r.anonymous()), name + " " + model);
-                        } else {
-                            assertEquals(new HashSet<>(viaSql), new HashSet<>(r.anonymous()), "round " + round + " " + name + " " + model);
+                for (boolean memory : new boolean[] {true, false}) {
+                    try (FrequencyExecutor executor = memory ? MemoryExecutor.load(db.dsl(), schema, rows, model, sensitive)
+                            : SqlExecutor.open(db, schema, rows, model, sensitive)) {
+                        String on = memory ? "memory" : "sql";
+                        for (String name : Searches.names()) {
+                            SearchResult r = Searches.byName(name).search(executor, new SearchRequest(model.k(), 0));
+                            if (name.equals("samarati")) {
+                                assertTrue(r.anonymous().isEmpty() || viaSql.containsAll(r.anonymous()), on + " " + name + " " + model);
+                            } else {
+                                assertEquals(new HashSet<>(viaSql), new HashSet<>(r.anonymous()),
+                                        "round " + round + " " + on + " " + name + " " + model);
+                            }
                         }
                     }
                 }
