@@ -59,6 +59,17 @@ public final class SqlExecutor implements FrequencyExecutor {
     /** The model and the column it reads, or both null under k-anonymity (the k of each call decides). */
     private final PrivacyModel model;
     private final SensitiveColumn sensitive;
+    /**
+     * The zero-level frequency set of all QIs, stored at the first scan when it is clearly smaller than the table;
+     * later scans read it instead of the fact table (the rollup from level 0 joins the same dimension keys). On
+     * Adult (26,912 classes for 45,222 rows, 9 QIs, k=2, PostgreSQL) the search went from 52 s to 42 s. Projections
+     * onto each QI subset, stored like the memory executor's, were measured too: 45 s, no gain — the cost per
+     * statement, not the rows it reads, dominates.
+     */
+    private SqlFrequencySet zero;
+    private boolean zeroDecided;
+    /** Use the zero-level set for scans only when it has at most this share of the table's rows. */
+    private static final double ZERO_SET_MAX_SHARE = 0.8;
 
     private SqlExecutor(StarSchema schema, ScratchTables tables, long rows, DataType<?>[][] types, PrivacyModel model,
                         SensitiveColumn sensitive) {
@@ -272,9 +283,40 @@ public final class SqlExecutor implements FrequencyExecutor {
         }
     }
 
+    /** A scan ({@code source} null) reads the stored zero-level set when there is one, else the fact table. */
     private SqlGrouping grouping(SqlFrequencySet source, List<Node> nodes) {
+        if (source == null) {
+            source = zeroSet();
+        }
         return source == null ? SqlGrouping.scan(schema, nodes, sensitive, tables.dialect())
                 : SqlGrouping.derive(schema, tables.dsl(), source, nodes, derby);
+    }
+
+    /** Tables the executor keeps for itself until it closes (the zero-level set for scans, when stored). */
+    int ownTables() {
+        return zero == null ? 0 : 1;
+    }
+
+    /** The stored zero-level set for scans, or null to scan the fact table (decided once, at the first scan). */
+    private SqlFrequencySet zeroSet() {
+        if (!zeroDecided) {
+            zeroDecided = true;
+            int n = heights.length;
+            int[] attributes = new int[n];
+            for (int a = 0; a < n; a++) {
+                attributes[a] = a;
+            }
+            Node all = new Node(attributes, new int[n]);
+            SqlFrequencySet set = materialize(SqlGrouping.scan(schema, List.of(all), sensitive, tables.dialect()), all);
+            long classes = tables.dsl().fetchCount(set.table());
+            stats.statements(1);
+            if (classes <= ZERO_SET_MAX_SHARE * rows) {
+                zero = set;
+            } else {
+                set.discard();
+            }
+        }
+        return zero;
     }
 
     private SqlVerdicts.Verdict verdict(int k) {
