@@ -25,19 +25,26 @@ public final class PrivacyCheck {
         SourceIntegrity integrity = new SourceIntegrity(ctx);
         long rows = integrity.checkNullsAndCount(schema);
         FrequencySets sets = new FrequencySets(ctx);
-        FrequencySummary summary;
-        if (model.sensitive().isPresent()) {
-            SensitiveColumn sensitive = feasibleSensitiveColumn(schema, model);
-            summary = sets.summarize(schema, node, model, sensitive);
-        } else {
-            model.checkFeasible(ClassStatistics.ofSize(rows), schema.fact().displayName());
-            summary = sets.summarize(schema, node, model.k());
-        }
+        SensitiveColumn sensitive = requireFeasible(schema, model, rows);
+        FrequencySummary summary = sensitive == null ? sets.summarize(schema, node, model.k())
+                : sets.summarize(schema, node, model, sensitive);
         if (summary.rows() != rows) {
             throw integrity.missingFromHierarchies(schema, rows, summary.rows());
         }
         return new CheckResult(node, model, rows, summary.classes(), summary.smallestClass(), summary.rowsBelowK(),
                 summary.classesBelowK(), suppression.allowance(rows));
+    }
+
+    /**
+     * Refuses a model no release of the table can meet (see {@link #feasibleSensitiveColumn}); returns the model's
+     * sensitive column, or null under k-anonymity. {@code rows} is the table's row count.
+     */
+    public SensitiveColumn requireFeasible(StarSchema schema, PrivacyModel model, long rows) {
+        if (model.sensitive().isPresent()) {
+            return feasibleSensitiveColumn(schema, model);
+        }
+        model.checkFeasible(ClassStatistics.ofSize(rows), schema.fact().displayName());
+        return null;
     }
 
     /**

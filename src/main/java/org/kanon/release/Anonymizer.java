@@ -1,9 +1,6 @@
 package org.kanon.release;
 
 import org.kanon.InvalidInputException;
-import org.kanon.privacy.ClassStatistics;
-import org.kanon.privacy.PrivacyCheck;
-import org.kanon.privacy.PrivacyModel;
 import org.kanon.db.Database;
 import org.kanon.frequency.ExecutorKind;
 import org.kanon.frequency.FrequencyExecutor;
@@ -19,6 +16,8 @@ import org.kanon.global.SearchRequest;
 import org.kanon.global.SearchResult;
 import org.kanon.lattice.LevelVector;
 import org.kanon.metrics.NodeSelector;
+import org.kanon.privacy.PrivacyCheck;
+import org.kanon.privacy.PrivacyModel;
 
 /**
  * {@code kanon anonymize}: validates the request, picks the executor, runs the search, selects a node and hands
@@ -50,12 +49,7 @@ public final class Anonymizer {
         }
         long rows = new SourceIntegrity(db.dsl()).checkNullsAndCount(schema);
         PrivacyModel model = request.model();
-        SensitiveColumn sensitive = null;
-        if (model.sensitive().isPresent()) {
-            sensitive = new PrivacyCheck(db.dsl()).feasibleSensitiveColumn(schema, model);
-        } else {
-            model.checkFeasible(ClassStatistics.ofSize(rows), schema.fact().displayName());
-        }
+        SensitiveColumn sensitive = new PrivacyCheck(db.dsl()).requireFeasible(schema, model, rows);
         long allowance = request.suppression().allowance(rows);
         if (allowance > 0 && !model.monotoneWithSuppression()) {
             // a lattice search prunes on monotonicity, which suppression breaks for these models: refuse, not guess
