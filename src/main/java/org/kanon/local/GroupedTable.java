@@ -141,7 +141,7 @@ public final class GroupedTable {
         return heights[q];
     }
 
-    int[] heights() {
+    public int[] heights() {
         return heights.clone();
     }
 
@@ -158,15 +158,24 @@ public final class GroupedTable {
     }
 
     /** Code of the label of group g's value of QI q at the given level; codes follow the labels' text order. */
-    int labelCode(int q, int g, int level) {
+    public int labelCode(int q, int g, int level) {
         return labelCodes[q][g * (heights[q] + 1) + level];
+    }
+
+    /** Number of distinct labels of QI q over all its levels; codes run from 0 to this - 1. */
+    public int labelCount(int q) {
+        return labelTexts[q].length;
+    }
+
+    public String labelText(int q, int code) {
+        return labelTexts[q][code];
     }
 
     public String label(int q, int g, int level) {
         return labelTexts[q][labelCode(q, g, level)];
     }
 
-    int sensitiveCode(int g) {
+    public int sensitiveCode(int g) {
         return sensitiveCodes[g];
     }
 

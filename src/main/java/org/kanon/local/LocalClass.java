@@ -10,6 +10,18 @@ public final class LocalClass {
     private final int[] levels;
     private final Units units;
 
+    /** A class at these levels holding {@code counts[i]} rows of group {@code groups[i]}. */
+    public static LocalClass of(int[] levels, int[] groups, long[] counts) {
+        if (groups.length != counts.length) {
+            throw new IllegalArgumentException(groups.length + " group(s) but " + counts.length + " count(s)");
+        }
+        Units units = new Units();
+        for (int i = 0; i < groups.length; i++) {
+            units.add(groups[i], counts[i]);
+        }
+        return new LocalClass(levels, units);
+    }
+
     LocalClass(int[] levels, Units units) {
         this.levels = levels.clone();
         this.units = units;

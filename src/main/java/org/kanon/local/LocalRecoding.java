@@ -9,7 +9,7 @@ import java.util.List;
  * The outcome of a local-recoding algorithm: the classes it formed over the groups of a {@link GroupedTable}. For
  * writing a release, {@link #segments(int)} tells how the rows of one group are spread over levels.
  */
-public final class LocalRecoding {
+public final class LocalRecoding implements RecodedTable {
 
     /** {@code count} rows of a group released at these levels. */
     public record Segment(int[] levels, long count) {
@@ -27,6 +27,11 @@ public final class LocalRecoding {
     private final GroupedTable table;
     private final List<LocalClass> classes;
     private final List<List<Segment>> segments;
+
+    /** The recoding made of these classes; every row of every group must be in exactly one class. */
+    public static LocalRecoding of(GroupedTable table, List<LocalClass> classes) {
+        return new LocalRecoding(table, classes);
+    }
 
     LocalRecoding(GroupedTable table, List<LocalClass> classes) {
         this.table = table;
@@ -52,6 +57,20 @@ public final class LocalRecoding {
         this.segments = List.copyOf(byGroup);
     }
 
+    @Override
+    public List<Run> runs(int group) {
+        List<Run> runs = new ArrayList<>();
+        for (Segment s : segments.get(group)) {
+            String[] cells = new String[table.qiCount()];
+            for (int q = 0; q < cells.length; q++) {
+                cells[q] = table.label(q, group, s.levels()[q]);
+            }
+            runs.add(new Run(cells, s.count()));
+        }
+        return runs;
+    }
+
+    @Override
     public GroupedTable table() {
         return table;
     }

@@ -24,8 +24,8 @@ import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
 import org.kanon.db.KanonSchemas;
 import org.kanon.local.GroupedTable;
-import org.kanon.local.LocalRecoding;
-import org.kanon.local.TopDownResult;
+import org.kanon.local.LocalRecodingResult;
+import org.kanon.local.RecodedTable;
 import org.kanon.schema.AttributeRole;
 import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
@@ -65,7 +65,7 @@ public final class LocalRecodingReleaseWriter {
 
     public ReleaseRecord write(LocalReleaseRequest request) {
         validate(request);
-        TopDownResult result = request.result();
+        LocalRecodingResult result = request.result();
         java.util.Set<String> identifying = request.identifying().stream().map(id -> result.source().column(id).name())
                 .collect(java.util.stream.Collectors.toSet());
         Identifiers ids = db.identifiers();
@@ -90,7 +90,7 @@ public final class LocalRecodingReleaseWriter {
             ReleaseRelations.verify(tx, recheckSql, request.name());
             ReleaseRecord r = new ReleaseRecord(request.name().trim(), result.source().schema(), result.source().name(),
                     relationSchema, relationName, "TABLE", request.algorithm(), String.join(",", qiNames), "local",
-                    result.model().k(), "0", 0, "none", result.recoding().table().rows(), rowsOut, 0,
+                    result.model().k(), "0", 0, "none", result.recoded().table().rows(), rowsOut, 0,
                     shape.value1(), shape.value2() == null ? 0 : shape.value2(), tx.select(DSL.currentUser()).fetchOne(0, String.class),
                     LocalDateTime.now().withNano(0), recheckSql, result.model().toString(), ReleaseRecord.LOCAL,
                     sensitive.map(Column::name).orElse(null),
@@ -110,7 +110,7 @@ public final class LocalRecodingReleaseWriter {
         if (name.length() > Identifiers.MAX_LENGTH) {
             throw new InvalidInputException("--name: at most " + Identifiers.MAX_LENGTH + " characters, got " + name.length());
         }
-        TopDownResult result = request.result();
+        LocalRecodingResult result = request.result();
         SourceTable fact = result.source();
         for (String identifying : request.identifying()) {
             Column c = fact.column(identifying);
@@ -128,32 +128,36 @@ public final class LocalRecodingReleaseWriter {
 
 
     /** Kept columns in source order; QI columns as text wide enough for every label of their hierarchy. */
-    private static void createTable(DSLContext tx, Name relation, List<Column> kept, TopDownResult result) {
-        GroupedTable table = result.recoding().table();
+    private static void createTable(DSLContext tx, Name relation, List<Column> kept, LocalRecodingResult result) {
+        RecodedTable recoded = result.recoded();
         var create = tx.createTable(relation);
         for (Column c : kept) {
             int q = result.qis().indexOf(c);
-            DataType<?> type = q < 0 ? ColumnTypes.dataType(c) : SQLDataType.VARCHAR(labelWidth(table, q));
+            DataType<?> type = q < 0 ? ColumnTypes.dataType(c) : SQLDataType.VARCHAR(cellWidth(recoded, q));
             create = create.column(DSL.name(c.name()), type.nullable(true));
         }
         create.execute();
     }
 
-    private static int labelWidth(GroupedTable table, int q) {
+    private static int cellWidth(RecodedTable recoded, int q) {
         int width = 1;
-        for (int g = 0; g < table.groupCount(); g++) {
-            for (int l = 0; l <= table.height(q); l++) {
-                String label = table.label(q, g, l);
-                width = Math.max(width, label == null ? 0 : label.length());
+        for (int g = 0; g < recoded.table().groupCount(); g++) {
+            for (RecodedTable.Run run : recoded.runs(g)) {
+                String cell = run.cells()[q];
+                width = Math.max(width, cell == null ? 0 : cell.length());
             }
         }
         return width;
     }
 
     /** Copies the source row by row with each QI replaced by its label at the row's levels; returns the rows written. */
-    private long fill(DSLContext tx, Name relation, List<Column> kept, TopDownResult result, Optional<Column> sensitive) {
-        LocalRecoding recoding = result.recoding();
-        GroupedTable table = recoding.table();
+    private long fill(DSLContext tx, Name relation, List<Column> kept, LocalRecodingResult result, Optional<Column> sensitive) {
+        RecodedTable recoded = result.recoded();
+        GroupedTable table = recoded.table();
+        List<List<RecodedTable.Run>> runs = new ArrayList<>();
+        for (int g = 0; g < table.groupCount(); g++) {
+            runs.add(recoded.runs(g));
+        }
         SourceTable source = result.source();
         Map<List<Object>, Integer> groupOf = new HashMap<>();
         for (int g = 0; g < table.groupCount(); g++) {
@@ -193,10 +197,10 @@ public final class LocalRecodingReleaseWriter {
                 }
                 key.add(r.get(select.size() - 1, String.class));
                 Integer g = groupOf.get(key);
-                if (g == null || segment[g] >= recoding.segments(g).size()) {
+                if (g == null || segment[g] >= runs.get(g).size()) {
                     throw sourceChanged(source);
                 }
-                LocalRecoding.Segment s = recoding.segments(g).get(segment[g]);
+                RecodedTable.Run s = runs.get(g).get(segment[g]);
                 if (++usedInSegment[g] == s.count()) {
                     segment[g]++;
                     usedInSegment[g] = 0;
@@ -204,7 +208,7 @@ public final class LocalRecodingReleaseWriter {
                 Object[] values = new Object[keptIndex.length];
                 for (int i = 0; i < keptIndex.length; i++) {
                     int q = keptQi[i];
-                    values[i] = q < 0 ? r.get(keptIndex[i]) : table.label(q, g, s.levels()[q]);
+                    values[i] = q < 0 ? r.get(keptIndex[i]) : s.cells()[q];
                 }
                 batch = batch.bind(values);
                 rows++;
@@ -219,7 +223,7 @@ public final class LocalRecodingReleaseWriter {
             batch.execute();
         }
         for (int g = 0; g < table.groupCount(); g++) {
-            if (segment[g] != recoding.segments(g).size()) {
+            if (segment[g] != runs.get(g).size()) {
                 throw sourceChanged(source);
             }
         }
