@@ -89,6 +89,11 @@ final class AnonymizeCommand extends KanonSubcommand {
                 return TopDownRun.run(db, node, node.model(), name, identifyingColumns, replace, out(), started);
             }
         }
+        if (MondrianRun.NAMES.contains(algorithm)) {
+            try (Database db = openDatabase()) {
+                return MondrianRun.run(db, node, node.model(), name, identifying, replace, out(), started);
+            }
+        }
         // eIncognito is Incognito with the model's test of a node: every variant takes the model
         FullDomainSearch search = Searches.byName(algorithm.equals("eincognito") ? "incognito" : algorithm);
         ExecutorKind kind = ExecutorKind.parse(executor);

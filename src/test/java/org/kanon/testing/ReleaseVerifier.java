@@ -33,7 +33,8 @@ import org.kanon.schema.hierarchy.HierarchyCatalog;
  * against its source without any of the code that produced it: the same number of
  * rows; the rows projected on the non-QI columns are the same multiset; the release rows can be paired one to one
  * with source rows of the same non-QI values such that every QI cell is the source value's label at some level of
- * its hierarchy (the value itself or an ancestor); and every class (rows with equal QI cells) meets the model, with
+ * its hierarchy (the value itself or an ancestor) or, for a numeric column, a range {@code [lo-hi]} holding the value;
+ * and every class (rows with equal QI cells) meets the model, with
  * the model's conditions written out here in integers.
  */
 public final class ReleaseVerifier {
@@ -123,11 +124,34 @@ public final class ReleaseVerifier {
             Set<String> allowed = ancestors.get(q) == null
                     ? new HashSet<>(Arrays.asList(raw == null ? null : String.valueOf(raw)))
                     : ancestors.get(q).get(ColumnTypes.normalize(raw));
-            if (allowed == null || !allowed.contains(text)) {
+            if ((allowed == null || !allowed.contains(text)) && !inRange(text, raw)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** A numeric range {@code [lo-hi]} (Mondrian's cells) or a single number, as a number: ends may be negative or decimal. */
+    private static final java.util.regex.Pattern RANGE = java.util.regex.Pattern.compile(
+            "\\[(-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)-(-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)]");
+
+    /** Whether the cell is a numeric range holding the numeric source value (lo <= v <= hi), or that value itself. */
+    private static boolean inRange(String cell, Object raw) {
+        if (cell == null || !(raw instanceof Number n)) {
+            return false;
+        }
+        java.math.BigDecimal v = new java.math.BigDecimal(n.toString());
+        java.util.regex.Matcher m = RANGE.matcher(cell);
+        if (m.matches()) {
+            java.math.BigDecimal lo = new java.math.BigDecimal(m.group(1));
+            java.math.BigDecimal hi = new java.math.BigDecimal(m.group(2));
+            return lo.compareTo(hi) < 0 && lo.compareTo(v) <= 0 && v.compareTo(hi) <= 0;
+        }
+        try {
+            return new java.math.BigDecimal(cell.trim()).compareTo(v) == 0;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     private static Map<Object, Set<String>> labels(Database db, Dimension d) {

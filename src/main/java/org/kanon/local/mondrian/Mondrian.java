@@ -1,0 +1,138 @@
+package org.kanon.local.mondrian;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.kanon.InvalidInputException;
+import org.kanon.db.Database;
+import org.kanon.local.GroupLoader;
+import org.kanon.local.GroupedTable;
+import org.kanon.privacy.ClassStatistics;
+import org.kanon.privacy.PrivacyModel;
+import org.kanon.schema.Column;
+import org.kanon.schema.SourceTable;
+import org.kanon.schema.TableResolver;
+
+/**
+ * Mondrian, strict multidimensional partitioning (LeFevre, DeWitt, Ramakrishnan, "Mondrian Multidimensional
+ * k-Anonymity", ICDE 2006), greedy and top-down, for any {@link PrivacyModel}: the table starts as one partition;
+ * a partition is cut along the attribute of widest normalized range whose cut is allowable (every part accepted by
+ * the model), trying the next widest when it is not ({@link SplitChoice}); a partition without an allowable cut is
+ * final. Numeric columns are ordered ranges cut at the median ({@link NumericDimension}); other columns go down
+ * their hierarchy one level per cut ({@link CategoricalDimension}).
+ *
+ * <p>Deterministic: ties of width go to the QI listed first, medians are taken in value order, the parts of a cut
+ * are processed in order (lower range, children in label order), groups in the table's text order.
+ */
+public final class Mondrian {
+    public static final String ALGORITHM = "mondrian";
+
+    /** Groups the source in the database (one GROUP BY), runs the algorithm and measures the result. */
+    public MondrianResult anonymize(Database db, String tableName, List<String> qiNames, PrivacyModel model) {
+        long start = System.nanoTime();
+        SourceTable source = new TableResolver(db).resolve(tableName);
+        List<Column> qis = source.columns(qiNames);
+        GroupedTable table = new GroupLoader(db).load(source, qis, model.sensitive());
+        MondrianRecoding recoding = run(table, numeric(qis), model, source.displayName());
+        long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+        return new MondrianResult(source, qis, model, recoding, PartitionMetrics.of(recoding.partitions(), model.k()), elapsedMs);
+    }
+
+    /** Which QIs are ranges: those of a numeric column type. */
+    public static boolean[] numeric(List<Column> qis) {
+        boolean[] numeric = new boolean[qis.size()];
+        for (int q = 0; q < numeric.length; q++) {
+            numeric[q] = qis.get(q).isNumeric();
+        }
+        return numeric;
+    }
+
+    /** The algorithm itself, on groups already loaded; {@code numeric[q]} says whether QI q is a range; {@code tableName} is for messages. */
+    public MondrianRecoding run(GroupedTable table, boolean[] numeric, PrivacyModel model, String tableName) {
+        if (numeric.length != table.qiCount()) {
+            throw new IllegalArgumentException(numeric.length + " numeric flag(s) for " + table.qiCount() + " QI(s)");
+        }
+        PartitionCheck check = new PartitionCheck(table, model);
+        int[] all = new int[table.groupCount()];
+        Arrays.setAll(all, g -> g);
+        ClassStatistics whole = check.statistics(all);
+        model.checkFeasible(whole, tableName);
+        List<SplitDimension> dimensions = new ArrayList<>();
+        for (int q = 0; q < numeric.length; q++) {
+            dimensions.add(numeric[q] ? new NumericDimension(table, q) : new CategoricalDimension(table, q));
+        }
+        SplitChoice choice = new SplitChoice(dimensions, check);
+        List<Partition> done = new ArrayList<>();
+        Deque<int[]> open = new ArrayDeque<>();
+        List<int[]> starts = startPartitions(table, dimensions, check, tableName);
+        for (int i = starts.size() - 1; i >= 0; i--) {
+            open.push(starts.get(i));
+        }
+        while (!open.isEmpty()) {
+            int[] groups = open.pop();
+            Optional<List<int[]>> parts = choice.choose(groups);
+            if (parts.isEmpty()) {
+                done.add(close(table, dimensions, groups));
+                continue;
+            }
+            List<int[]> p = parts.get();
+            for (int i = p.size() - 1; i >= 0; i--) {
+                open.push(p.get(i));
+            }
+        }
+        return new MondrianRecoding(table, done);
+    }
+
+    private static Partition close(GroupedTable table, List<SplitDimension> dimensions, int[] groups) {
+        List<String> cells = new ArrayList<>();
+        for (SplitDimension d : dimensions) {
+            cells.add(d.cell(groups));
+        }
+        long rows = 0;
+        for (int g : groups) {
+            rows += table.group(g).count();
+        }
+        return new Partition(groups, rows, cells);
+    }
+
+    /**
+     * The table split by the top labels of its categorical QIs: a hierarchy whose top level has several labels (or a
+     * QI without hierarchy) separates its rows from the start, as no coarser value exists; each part must pass.
+     */
+    private static List<int[]> startPartitions(GroupedTable table, List<SplitDimension> dimensions, PartitionCheck check,
+                                               String tableName) {
+        Map<List<Integer>, List<Integer>> byTop = new LinkedHashMap<>();
+        for (int g = 0; g < table.groupCount(); g++) {
+            List<Integer> key = new ArrayList<>();
+            for (SplitDimension d : dimensions) {
+                if (d instanceof CategoricalDimension c) {
+                    key.add(c.topNode(g));
+                }
+            }
+            byTop.computeIfAbsent(key, x -> new ArrayList<>()).add(g);
+        }
+        List<int[]> starts = new ArrayList<>();
+        for (List<Integer> members : byTop.values()) {
+            int[] groups = members.stream().mapToInt(Integer::intValue).toArray();
+            if (!check.accepts(groups)) {
+                List<String> labels = new ArrayList<>();
+                for (int q = 0; q < dimensions.size(); q++) {
+                    if (dimensions.get(q) instanceof CategoricalDimension c) {
+                        labels.add(table.qis().get(q).name() + "=" + table.label(q, groups[0], table.height(q)));
+                    }
+                }
+                throw new InvalidInputException("the fully generalized " + tableName + " has " + byTop.size()
+                        + " classes (some hierarchy has several top values, or a non-numeric QI has no hierarchy) and the class "
+                        + labels + " of " + check.statistics(groups).size() + " row(s) does not satisfy "
+                        + check.model() + ": no Mondrian partitioning can");
+            }
+            starts.add(groups);
+        }
+        return starts;
+    }
+}
