@@ -34,7 +34,8 @@ final class AnonymizeCommand extends KanonSubcommand {
 
     @Option(names = "--algorithm", defaultValue = "incognito", paramLabel = "NAME",
             description = "incognito (default; eincognito is the same name under (alpha,k)), incognito-superroots, incognito-cube, "
-                    + "samarati, bottomup, bottomup-rollup: full-domain lattice searches; topdown: the (alpha,k) paper's Top-Down local recoding.")
+                    + "samarati, bottomup, bottomup-rollup: full-domain lattice searches; local recodings: topdown (the (alpha,k) paper's Top-Down), "
+                    + "kaca1, kaca2 (clustering in hierarchies, TKDE 2008), mondrian (strict multidimensional partitioning).")
     String algorithm;
 
     @Option(names = "--executor", defaultValue = "auto", paramLabel = "sql|memory|auto",
@@ -49,8 +50,21 @@ final class AnonymizeCommand extends KanonSubcommand {
             description = "height (default), weighted-height, dm, distortion.")
     String select;
 
-    @Option(names = "--weights", paramLabel = "W1,W2,..", description = "Per-QI weights for --select weighted-height.")
+    @Option(names = "--weights", paramLabel = "W1,W2,..|uniform|height",
+            description = "Per-QI weights for --select weighted-height; for kaca1/kaca2 the WHD weights: uniform, or height (default) with --beta.")
     String weights;
+
+    @Option(names = "--beta", paramLabel = "B", description = "kaca1/kaca2 height weights 1/(j-1)^B, B >= 1 (default 1).")
+    String beta;
+
+    @Option(names = "--max-inconsistency", paramLabel = "P%", description = "kaca2: the largest inconsistency of any QI (default 10%).")
+    String maxInconsistency;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "kaca1/kaca2: seed of the random choices (default 1), so runs repeat.")
+    long seed;
+
+    @Option(names = "--priority", paramLabel = "A,B", description = "kaca1/kaca2: attributes to generalize first when classes tie, most expendable first.")
+    String priority;
 
     @Option(names = "--list", description = "Print every anonymous node (levels in QI order); minimal ones marked.")
     boolean list;
@@ -87,6 +101,12 @@ final class AnonymizeCommand extends KanonSubcommand {
                     identifyingColumns.add(node.source(db).column(c).name());
                 }
                 return TopDownRun.run(db, node, node.model(), name, identifyingColumns, replace, out(), started);
+            }
+        }
+        if (KacaRun.NAMES.contains(algorithm)) {
+            try (Database db = openDatabase()) {
+                return KacaRun.run(db, algorithm, node, node.model(), new KacaRun.Settings(weights, beta, maxInconsistency, seed, priority),
+                        name, identifying, replace, out(), started);
             }
         }
         if (MondrianRun.NAMES.contains(algorithm)) {

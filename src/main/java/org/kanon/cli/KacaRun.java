@@ -1,0 +1,124 @@
+package org.kanon.cli;
+
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.time.LocalDateTime;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.kanon.InvalidInputException;
+import org.kanon.db.Database;
+import org.kanon.local.kaca.Kaca;
+import org.kanon.local.kaca.KacaOptions;
+import org.kanon.local.kaca.KacaResult;
+import org.kanon.metrics.HierarchyWeights;
+import org.kanon.metrics.LocalRecodingMetrics;
+import org.kanon.privacy.KAnonymity;
+import org.kanon.privacy.PrivacyModel;
+import org.kanon.release.LocalRecodingReleaseWriter;
+import org.kanon.release.LocalReleaseRequest;
+import org.kanon.release.ReleaseRecord;
+import org.kanon.release.RunLog;
+import org.kanon.schema.SourceTable;
+
+/**
+ * {@code kanon anonymize --algorithm kaca1|kaca2}: the TKDE paper's local recoding by clustering in attribute
+ * hierarchies; with --name its result is written as a local-recoding release table (registered, re-checked).
+ */
+final class KacaRun {
+    static final Set<String> NAMES = Set.of(Kaca.KACA1, Kaca.KACA2);
+
+    /** The options only KACA reads, as given on the command line (null when absent). */
+    record Settings(String weights, String beta, String maxInconsistency, long seed, String priority) {
+    }
+
+    private KacaRun() {
+    }
+
+    static int run(Database db, String algorithm, NodeOptions node, PrivacyModel model, Settings settings, String name,
+                   String identifying, boolean replace, PrintWriter out, LocalDateTime started) {
+        if (!(model instanceof KAnonymity)) {
+            throw new InvalidInputException("--algorithm " + algorithm + ": KACA protects k-anonymity only; drop --alpha/--l/--sensitive");
+        }
+        if (node.suppressionLimit().allowance(Long.MAX_VALUE / 2) > 0) {
+            throw new InvalidInputException("--suppression: KACA generalizes every row and suppresses none; drop the option");
+        }
+        KacaOptions options = options(algorithm, model.k(), settings);
+        SourceTable source = node.source(db);
+        Set<String> identifyingColumns = new HashSet<>();
+        for (String c : Lists.names("--identifying", identifying)) {
+            identifyingColumns.add(source.column(c).name());
+        }
+        KacaResult result = new Kaca().anonymize(db, node.table, node.qiNames(), options);
+        LocalRecodingMetrics m = result.metrics();
+        out.printf(Locale.ROOT, "anonymized %s with %s (local recoding by clustering, %s weights%s, seed %d%s) under %s: %d rows in %d classes, "
+                        + "smallest %d, %d merges and %d stubs, %d ms%n", source.displayName(), algorithm, options.weights(),
+                options.maxInconsistency().isPresent() ? String.format(Locale.ROOT, ", max inconsistency %.4g %%", options.maxInconsistency().getAsDouble() * 100) : "",
+                options.seed(), options.priority().isEmpty() ? "" : ", priority " + String.join(",", options.priority()),
+                model, m.rows(), m.classes(), m.smallestClass(), result.stats().merges(), result.stats().stubMerges(), result.elapsedMs());
+        ReleaseRecord release = null;
+        if (name != null) {
+            release = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest(name, result, identifyingColumns, replace, algorithm));
+            out.printf("released %s as table %s: %d rows, %d classes, smallest %d%n", release.name(), release.relation(),
+                    release.rowsOut(), release.classes(), release.smallestClass());
+            out.printf("re-check (must return no row): %s%n", release.recheckSql());
+        }
+        out.flush();
+        new RunLog(db).record(db.dsl(), "anonymize", source, node.describe(null) + " algorithm=" + algorithm + " seed=" + options.seed(),
+                name == null ? "SEARCHED" : "RELEASED", String.format(Locale.ROOT, "{\"classes\":%d,\"merges\":%d,\"stubs\":%d,\"ms\":%d}",
+                        m.classes(), result.stats().merges(), result.stats().stubMerges(), result.elapsedMs()),
+                release == null ? null : release.name(), started);
+        return ExitCodes.OK;
+    }
+
+    static KacaOptions options(String algorithm, int k, Settings s) {
+        HierarchyWeights weights = weights(s.weights(), s.beta());
+        List<String> priority = Lists.names("--priority", s.priority());
+        if (algorithm.equals(Kaca.KACA1)) {
+            if (s.maxInconsistency() != null) {
+                throw new InvalidInputException("--max-inconsistency: only kaca2 bounds the inconsistency; use --algorithm kaca2");
+            }
+            return KacaOptions.kaca1(k, weights, s.seed()).withPriority(priority);
+        }
+        double max = s.maxInconsistency() == null ? 0.10 : percent("--max-inconsistency", s.maxInconsistency());
+        return KacaOptions.kaca2(k, weights, s.seed(), max).withPriority(priority);
+    }
+
+    private static HierarchyWeights weights(String scheme, String beta) {
+        String w = scheme == null ? "height" : scheme.trim().toLowerCase(Locale.ROOT);
+        if (w.equals("uniform")) {
+            if (beta != null) {
+                throw new InvalidInputException("--beta: only height weights take beta; drop it or use --weights height");
+            }
+            return HierarchyWeights.uniform();
+        }
+        if (!w.equals("height")) {
+            throw new InvalidInputException("--weights: expected uniform or height for KACA, got '" + scheme + "'");
+        }
+        double b;
+        try {
+            b = beta == null ? 1.0 : Double.parseDouble(beta.trim());
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException("--beta: expected a number >= 1, got '" + beta + "'");
+        }
+        if (!(b >= 1) || Double.isInfinite(b)) {
+            throw new InvalidInputException("--beta: must be a number >= 1, got " + beta);
+        }
+        return HierarchyWeights.height(b);
+    }
+
+    /** "10%" or "0.1" -> 0.1. */
+    static double percent(String option, String text) {
+        String t = text.trim();
+        try {
+            BigDecimal v = t.endsWith("%") ? new BigDecimal(t.substring(0, t.length() - 1).trim()).movePointLeft(2) : new BigDecimal(t);
+            if (v.signum() < 0 || v.compareTo(BigDecimal.ONE) > 0) {
+                throw new InvalidInputException(option + ": must be between 0 % and 100 %, got " + text);
+            }
+            return v.doubleValue();
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException(option + ": expected a percentage such as 10% or a fraction such as 0.1, got '" + text + "'");
+        }
+    }
+}
