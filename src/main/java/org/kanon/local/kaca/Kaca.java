@@ -154,8 +154,7 @@ public final class Kaca {
         KacaStats stats() {
             long searches = merges + stubMerges;
             long visited = nearest instanceof TrieNearest t ? t.nodesVisited() : 0;
-            int tries = nearest instanceof TrieNearest t ? t.trieCount() : 0;
-            return new KacaStats(merges, stubMerges, searches, nearest instanceof TrieNearest ? 0 : searches, visited, tries,
+            return new KacaStats(merges, stubMerges, searches, nearest instanceof TrieNearest ? 0 : searches, visited,
                     stepsBefore, stepsAfter);
         }
 

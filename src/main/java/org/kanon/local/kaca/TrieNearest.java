@@ -1,62 +1,64 @@
 package org.kanon.local.kaca;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.kanon.local.GroupedTable;
 
 /**
- * The nearest classes without scanning them all: the alive classes are indexed by their values, one trie per level
- * vector in use (a class at levels b sits in the trie of b, one trie level per QI, branching on its label at b_q).
- * A search walks the tries branch and bound: going down an edge of QI q costs what that attribute adds to the
- * distance whatever the rest (|C| times the small class's WHD to the meeting level, plus at least one merged row's
- * WHD from b_q to it), and a branch whose cost already exceeds the best distance found is not entered. A trie whose
- * level vector alone costs too much is skipped whole. The branch of the small class's own label is followed first,
- * so a near class is found early and the bound is tight. Every class reached is measured by the same
- * {@link ClusterDistance} as the scan, and no class nearer than the result can be in a skipped branch, so the answer
- * is the exhaustive scan's.
+ * The nearest classes without scanning them all: the alive classes are indexed by their values in one trie, a trie
+ * level per QI, branching on the class's label of that QI (at the class's own level, so the branch also fixes the
+ * level). Every node also files its children under each of their ancestors (level, label), which is the
+ * "widening outward" of a search: at QI q the children that meet the small class exactly at level l are those filed
+ * under the small class's own ancestor at l that did not already agree one level lower.
+ *
+ * <p>A search walks the trie branch and bound, levels in ascending order: taking a child of QI q that meets the small
+ * class at level l costs what that attribute adds to the distance whatever the other QIs (|C| times the small
+ * class's WHD up to l plus at least one merged row's WHD from the child's level up to l); a branch whose cost
+ * already exceeds the best distance found is not entered, and since costs grow with l, neither is any higher level.
+ * The small class's own branch comes first, so a near class is found early and the bound is tight. Every class
+ * reached is measured by the same {@link ClusterDistance} as the scan, and no class nearer than the result can be in
+ * a branch not entered, so the answer is the exhaustive scan's.
  */
 final class TrieNearest implements NearestClusters {
     private final LiveClusters live;
     private final ClusterDistance distance;
     private final GroupedTable table;
     private final int qis;
-    private final Map<List<Integer>, Trie> tries = new HashMap<>();
+    private final Node root = new Node(0, new int[0]);
     private long nodesVisited;
 
     private static final class Node {
-        /** Codes of this edge's label at levels b_q .. top of its QI (the path to the root of the hierarchy). */
+        /** The level of this edge's label; {@code up} holds its codes from that level to the top of the hierarchy. */
+        final int level;
         final int[] up;
-        /** Children by their label at the trie's level b of the next QI. */
+        /** Children by their own label code (codes are distinct across the levels of one QI). */
         final Map<Integer, Node> children = new HashMap<>();
-        /** Children by their ancestor at level b + 1 + i of the next QI, so a search reaches the children that meet it at a level directly. */
-        final List<Map<Integer, List<Node>>> byAncestor = new ArrayList<>();
+        /** Children filed under each of their ancestors: key (level, code). */
+        final Map<Long, List<Node>> byAncestor = new HashMap<>();
         final List<Cluster> classes = new ArrayList<>(1);
 
-        Node(int[] up) {
+        Node(int level, int[] up) {
+            this.level = level;
             this.up = up;
         }
 
         void addChild(int code, Node child) {
             children.put(code, child);
-            for (int i = 1; i < child.up.length; i++) {
-                if (byAncestor.size() < i) {
-                    byAncestor.add(new HashMap<>());
-                }
-                byAncestor.get(i - 1).computeIfAbsent(child.up[i], x -> new ArrayList<>(2)).add(child);
+            for (int i = 0; i < child.up.length; i++) {
+                byAncestor.computeIfAbsent(ancestor(child.level + i, child.up[i]), x -> new ArrayList<>(2)).add(child);
             }
         }
 
         void removeChild(int code) {
             Node child = children.remove(code);
-            for (int i = 1; i < child.up.length; i++) {
-                Map<Integer, List<Node>> level = byAncestor.get(i - 1);
-                List<Node> list = level.get(child.up[i]);
+            for (int i = 0; i < child.up.length; i++) {
+                long key = ancestor(child.level + i, child.up[i]);
+                List<Node> list = byAncestor.get(key);
                 list.remove(child);
                 if (list.isEmpty()) {
-                    level.remove(child.up[i]);
+                    byAncestor.remove(key);
                 }
             }
         }
@@ -66,14 +68,8 @@ final class TrieNearest implements NearestClusters {
         }
     }
 
-    private static final class Trie {
-        final int[] levels;
-        final Node root = new Node(new int[0]);
-        int size;
-
-        Trie(int[] levels) {
-            this.levels = levels;
-        }
+    static long ancestor(int level, int code) {
+        return ((long) level << 32) | (code & 0xffffffffL);
     }
 
     TrieNearest(LiveClusters live, ClusterDistance distance, GroupedTable table) {
@@ -83,18 +79,13 @@ final class TrieNearest implements NearestClusters {
         this.qis = table.qiCount();
     }
 
-    int trieCount() {
-        return tries.size();
-    }
-
     long nodesVisited() {
         return nodesVisited;
     }
 
     @Override
     public void added(Cluster c) {
-        Trie trie = tries.computeIfAbsent(key(c.levels), x -> new Trie(c.levels.clone()));
-        Node node = trie.root;
+        Node node = root;
         for (int q = 0; q < qis; q++) {
             int b = c.levels[q];
             int code = table.labelCode(q, c.representative, b);
@@ -104,63 +95,35 @@ final class TrieNearest implements NearestClusters {
                 for (int l = b; l <= table.height(q); l++) {
                     up[l - b] = table.labelCode(q, c.representative, l);
                 }
-                child = new Node(up);
+                child = new Node(b, up);
                 node.addChild(code, child);
             }
             node = child;
         }
         node.classes.add(c);
-        trie.size++;
     }
 
     @Override
     public void removed(Cluster c) {
-        List<Integer> key = key(c.levels);
-        Trie trie = tries.get(key);
         Node[] path = new Node[qis + 1];
-        path[0] = trie.root;
+        path[0] = root;
         for (int q = 0; q < qis; q++) {
             path[q + 1] = path[q].children.get(table.labelCode(q, c.representative, c.levels[q]));
         }
         if (!path[qis].classes.remove(c)) {
-            throw new IllegalStateException(c + " is not in its trie");
+            throw new IllegalStateException(c + " is not in the trie");
         }
         for (int q = qis - 1; q >= 0 && path[q + 1].isEmpty(); q--) {
             path[q].removeChild(table.labelCode(q, c.representative, c.levels[q]));
-        }
-        if (--trie.size == 0) {
-            tries.remove(key);
         }
     }
 
     @Override
     public List<Candidate> nearest(Cluster small) {
         Search s = new Search(small);
-        List<Trie> order = new ArrayList<>(tries.values());
-        double[] entry = new double[order.size()];
-        Integer[] byEntry = new Integer[order.size()];
-        for (int i = 0; i < order.size(); i++) {
-            entry[i] = s.trieBound(order.get(i).levels);
-            byEntry[i] = i;
-        }
-        Arrays.sort(byEntry, (x, y) -> Double.compare(entry[x], entry[y]));
-        for (int i : byEntry) {
-            if (entry[i] > s.bound) {
-                break;
-            }
-            Trie t = order.get(i);
-            s.walk(t, t.root, 0, 0.0);
-        }
+        s.walk(root, 0, 0.0);
         nodesVisited += s.visited;
         return ExhaustiveNearest.finish(s.ties);
-    }
-
-    private static List<Integer> key(int[] levels) {
-        List<Integer> key = new ArrayList<>(levels.length);
-        for (int l : levels) {
-            key.add(l);
-        }
-        return key;
     }
 
     /** One search: the small class, its codes, the best distance so far and the candidates within the tolerance. */
@@ -180,23 +143,7 @@ final class TrieNearest implements NearestClusters {
             this.n = small.size();
         }
 
-        /** The least any class of a trie at these levels can cost: both sides lifted to the higher level per QI. */
-        double trieBound(int[] b) {
-            double sum = 0;
-            for (int q = 0; q < qis; q++) {
-                int m = Math.max(small.levels[q], b[q]);
-                sum += step(q, m, b[q]);
-            }
-            return sum;
-        }
-
-        /** What QI q adds at meeting level m for a class at level b, with one merged row (the least possible). */
-        double step(int q, int m, int b) {
-            return n * (distance.cumulative(q, m) - distance.cumulative(q, small.levels[q]))
-                    + (distance.cumulative(q, m) - distance.cumulative(q, b));
-        }
-
-        void walk(Trie trie, Node node, int q, double partial) {
+        void walk(Node node, int q, double partial) {
             visited++;
             if (q == qis) {
                 for (Cluster other : node.classes) {
@@ -206,33 +153,39 @@ final class TrieNearest implements NearestClusters {
                 }
                 return;
             }
-            int b = trie.levels[q];
+            int a = small.levels[q];
             int off = live.offset(q);
             int top = table.height(q);
-            int start = Math.max(small.levels[q], b);
-            for (int l = start; l <= top; l++) {
-                double cost = partial + step(q, l, b);
-                if (cost > bound) {
+            double fromA = distance.cumulative(q, a);
+            for (int l = a; l <= top; l++) {
+                double cl = distance.cumulative(q, l);
+                double least = partial + n * (cl - fromA);
+                if (least > bound) {
                     return;
                 }
-                if (l == b) {
-                    Node own = node.children.get(smallCodes[off + b]);
-                    if (own != null) {
-                        walk(trie, own, q + 1, cost);
-                    }
-                    continue;
-                }
-                List<Node> meeting = node.byAncestor.isEmpty() ? null : node.byAncestor.get(l - b - 1).get(smallCodes[off + l]);
+                List<Node> meeting = node.byAncestor.get(ancestor(l, smallCodes[off + l]));
                 if (meeting == null) {
                     continue;
                 }
+                // walk the small class's own label first: it costs least
+                if (l == a) {
+                    Node own = node.children.get(smallCodes[off + a]);
+                    if (own != null) {
+                        walk(own, q + 1, least);
+                    }
+                }
                 for (Node child : meeting) {
-                    // children that agree one level lower met the small class there and were walked already
-                    if (l > start && child.up[l - 1 - b] == smallCodes[off + l - 1]) {
+                    int b = child.level;
+                    if (l == a && b == a) {
                         continue;
                     }
+                    // a child that agrees one level lower (at or above both levels) met the small class there
+                    if (l > Math.max(a, b) && child.up[l - 1 - b] == smallCodes[off + l - 1]) {
+                        continue;
+                    }
+                    double cost = least + (cl - distance.cumulative(q, b));
                     if (cost <= bound) {
-                        walk(trie, child, q + 1, cost);
+                        walk(child, q + 1, cost);
                     }
                 }
             }
