@@ -128,7 +128,7 @@ public final class MetricsReport {
     }
 
     private static String beta(HierarchyWeights w) {
-        return String.format(Locale.ROOT, " (beta %s)", JsonObject.number(w.beta()));
+        return " (beta " + java.math.BigDecimal.valueOf(w.beta()).stripTrailingZeros().toPlainString() + ")";
     }
 
     private static String decimal(OptionalDouble v) {
