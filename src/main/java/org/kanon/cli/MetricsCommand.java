@@ -1,7 +1,11 @@
 package org.kanon.cli;
 
+import java.util.List;
 import java.util.Locale;
+import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.metrics.HierarchyWeights;
+import org.kanon.metrics.MetricsReport;
 import org.kanon.metrics.ReleaseMetrics;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
@@ -9,27 +13,72 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "metrics", description = {"Utility and protection figures of a registered release, computed from the released relation and the hierarchies.",
-        "Distortion: a cell generalized h levels up costs h; the ratio divides by the cost with every cell at the root."})
+        "Distortion (TKDE 2008, Definitions 5-7): the sum over QI cells of the weighted hierarchical distance WHD from the raw value",
+        "to the cell's level; DM = sum of squared class sizes (a suppressed row charged the source's size); CAVG = rows / classes / k;",
+        "inconsistency (Definition 12), generalization portion (Definition 13), modification rate; and the (alpha,k) paper's",
+        "distortion, where a cell generalized h levels up costs h. Figures that need a cell's level are 'not defined' (json: null)",
+        "when a cell is no label of its hierarchy (ranges, as Mondrian releases them)."})
 final class MetricsCommand extends KanonSubcommand {
     @Option(names = "--release", paramLabel = "R", required = true, description = "Release name.")
     String name;
 
+    @Option(names = "--weights", paramLabel = "uniform|height", description = "WHD weights: uniform (every step 1) or height "
+            + "(a step from paper level j to j-1 weighs 1/(j-1)^beta, steps near the root weigh more). Default: both, height with --beta.")
+    String weights;
+
+    @Option(names = "--beta", paramLabel = "B", description = "Beta of height weights, at least 1 (default 1).")
+    Double beta;
+
+    @Option(names = "--format", paramLabel = "text|json", description = "text (default, aligned, one figure per line) or json (one object; undefined figures are null).")
+    String format = "text";
+
     @Override
     public Integer call() {
+        List<HierarchyWeights> chosen = weightings();
+        boolean json = json();
         try (Database db = openDatabase()) {
             ReleaseRecord r = new ReleaseRegister(db).require(name);
-            ReleaseMetrics.Figures f = new ReleaseMetrics(db).of(r);
+            MetricsReport report = new MetricsReport(new ReleaseMetrics(db).of(r), chosen);
             var out = out();
-            out.printf("release:            %s (%s recoding, %s)%n", r.name(), r.recoding().toLowerCase(Locale.ROOT), r.privacyModel());
-            out.printf("rows:               %d in %d classes, smallest %d%n", f.rows(), f.classes(), f.smallestClass());
-            out.printf(Locale.ROOT, "distortion:         %d (ratio %.4f of %d with every cell at the root)%n", f.distortion(),
-                    f.distortionRatio(), f.distortionAtRoot());
-            if (!Double.isNaN(f.largestSensitiveShare())) {
-                out.printf(Locale.ROOT, "largest share of %s in a class: %.4f%n",
-                        r.sensitiveValues() == null ? "a value of " + r.sensitiveAttribute() : "the sensitive class", f.largestSensitiveShare());
+            if (json) {
+                out.println(report.json());
+            } else {
+                out.print(report.text());
             }
             out.flush();
             return ExitCodes.OK;
+        }
+    }
+
+    private boolean json() {
+        String f = format.trim().toLowerCase(Locale.ROOT);
+        if (!f.equals("text") && !f.equals("json")) {
+            throw new InvalidInputException("--format: expected text or json, got '" + format + "'");
+        }
+        return f.equals("json");
+    }
+
+    private List<HierarchyWeights> weightings() {
+        double b = 1;
+        if (beta != null) {
+            if (!(beta >= 1) || beta.isInfinite()) {
+                throw new InvalidInputException("--beta: must be a finite number >= 1, got " + beta);
+            }
+            b = beta;
+        }
+        if (weights == null) {
+            return List.of(HierarchyWeights.uniform(), HierarchyWeights.height(b));
+        }
+        switch (weights.trim().toLowerCase(Locale.ROOT)) {
+            case "uniform":
+                if (beta != null) {
+                    throw new InvalidInputException("--beta: applies to --weights height only");
+                }
+                return List.of(HierarchyWeights.uniform());
+            case "height":
+                return List.of(HierarchyWeights.height(b));
+            default:
+                throw new InvalidInputException("--weights: expected uniform or height, got '" + weights + "'");
         }
     }
 }

@@ -17,6 +17,8 @@ import org.kanon.privacy.SensitiveAttribute;
  * sum when every cell is at the top of its hierarchy; 0 when no QI has a hierarchy), the number of classes and the
  * smallest one, and the largest share in a class of the sensitive class (simple (alpha,k)) and of any single
  * sensitive value. Classes are counted as the release shows them: algorithm classes whose labels coincide are one.
+ * The TKDE paper's utility figures (WHD distortion, DM, CAVG, inconsistency, ...) of the same recoding:
+ * {@link LocalRecodingUtility#of}.
  */
 public record LocalRecodingMetrics(long rows, long distortion, long fullDistortion, long classes, long smallestClass,
                                    double largestSensitiveShare, double largestValueShare) {

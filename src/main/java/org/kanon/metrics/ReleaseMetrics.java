@@ -2,17 +2,17 @@ package org.kanon.metrics;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
-import org.jooq.Record2;
-import org.jooq.Select;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.release.ReleaseRecord;
+import org.kanon.release.SuppressMode;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
@@ -23,10 +23,10 @@ import org.kanon.schema.hierarchy.HierarchyCatalog;
 /**
  * Utility and protection figures of any registered release, computed by SQL from the released relation and the
  * hierarchies alone (not from the code that produced it), so global and local recodings of every algorithm are
- * measured alike: classes, smallest class, the (alpha,k) paper's distortion (a cell generalized h levels up costs
- * h; a suppressed {@code *} costs the hierarchy's height) and distortion ratio (over the distortion of every cell
- * at the root), and the largest share of the sensitive class (simple (alpha,k)) or of any sensitive value in a
- * class. A cell's level is the lowest level whose labels include its value.
+ * measured alike: the {@link UtilityMetrics} (cells per hierarchy level of every QI and all that follows from them,
+ * classes, DM, CAVG) and the largest share of the sensitive class (simple (alpha,k)) or of any sensitive value in a
+ * class. Rows a global release removed by suppression are counted as rows with every QI cell at the root, and each is
+ * charged the source's size in DM (its {@code rowsIn} as registered).
  */
 public final class ReleaseMetrics {
     private final Database db;
@@ -36,56 +36,36 @@ public final class ReleaseMetrics {
     }
 
     /** {@code largestSensitiveShare} is NaN when the release has no sensitive attribute. */
-    public record Figures(long rows, long classes, long smallestClass, long distortion, long distortionAtRoot,
-                          double largestSensitiveShare) {
-        public double distortionRatio() {
-            return distortionAtRoot == 0 ? 0 : (double) distortion / distortionAtRoot;
-        }
+    public record Figures(ReleaseRecord release, UtilityMetrics utility, double largestSensitiveShare) {
     }
 
     public Figures of(ReleaseRecord release) {
         DSLContext ctx = db.dsl();
         SourceTable source = new TableResolver(db).resolve(release.sourceSchema() + "." + release.sourceTable());
+        SourceTable released = new TableResolver(db).find(new TableResolver.TableName(release.relationSchema(),
+                release.relationName(), true)).orElseThrow(() -> new InvalidInputException("release " + release.name()
+                + ": its relation " + release.relation() + " no longer exists"));
         HierarchyCatalog hierarchies = new HierarchyCatalog(db);
         Table<?> relation = DSL.table(DSL.name(release.relationSchema(), release.relationName())).as(DSL.name("r"));
-        List<Field<?>> qis = new ArrayList<>();
-        long distortion = 0;
-        long heights = 0;
+        boolean starred = SuppressMode.STAR.label().equals(release.suppressMode());
+        long removed = starred ? 0 : release.rowsSuppressed();
+        List<Field<?>> cells = new ArrayList<>();
+        List<Field<String>> texts = new ArrayList<>();
+        List<AttributeLevels> attributes = new ArrayList<>();
         for (String name : release.quasiIdentifiers().split(",")) {
             Column column = source.column(name);
             Field<Object> cell = DSL.field(DSL.name("r", column.name()));
-            qis.add(cell);
-            Dimension d = hierarchies.find(source, column).orElseThrow(() -> new InvalidInputException(
-                    "release " + release.name() + ": " + column.name() + " has no hierarchy bound any more"));
-            heights += d.height();
-            distortion += cellLevels(ctx, relation, cell, column, d);
+            // the released column's own type: a local release holds labels as text, a global view raw values too
+            Field<String> text = TextValues.of(cell, released.column(column.name()), ctx.dialect());
+            cells.add(cell);
+            texts.add(text);
+            Optional<Dimension> d = hierarchies.find(source, column);
+            attributes.add(ReleaseLevels.count(ctx, relation, text, column.name(), d).withRowsAtRoot(removed));
         }
-        Table<?> classes = ctx.select(DSL.count().as(DSL.name("n"))).from(relation).groupBy(qis).asTable(DSL.name("c"));
-        Field<Integer> n = DSL.field(DSL.name("c", "n"), Integer.class);
-        Record shape = ctx.select(DSL.count(), DSL.min(n), DSL.sum(n)).from(classes).fetchSingle();
-        long rows = shape.get(2) == null ? 0 : ((Number) shape.get(2)).longValue();
-        double share = release.sensitiveAttribute() == null ? Double.NaN : largestShare(ctx, release, source, relation, qis);
-        return new Figures(rows, shape.get(0, Long.class), shape.get(1) == null ? 0 : shape.get(1, Long.class), distortion,
-                rows * heights, share);
-    }
-
-    /** Sum over the column's cells of their level: labels matched to the lowest level holding them. */
-    private static long cellLevels(DSLContext ctx, Table<?> relation, Field<Object> cell, Column column, Dimension d) {
-        Select<Record2<String, Integer>> labels = null;
-        for (int l = 0; l <= d.height(); l++) {
-            Select<Record2<String, Integer>> level = ctx.selectDistinct(d.level("d", l).as(DSL.name("label")),
-                    DSL.inline(l).as(DSL.name("lvl"))).from(d.table("d"));
-            labels = labels == null ? level : labels.unionAll(level);
-        }
-        Table<?> lowest = ctx.select(DSL.field(DSL.name("a", "label"), String.class).as(DSL.name("label")),
-                        DSL.min(DSL.field(DSL.name("a", "lvl"), Integer.class)).as(DSL.name("lvl")))
-                .from(labels.asTable(DSL.name("a"))).groupBy(DSL.field(DSL.name("a", "label"))).asTable(DSL.name("m"));
-        Field<String> text = TextValues.of(cell, column, ctx.dialect());
-        Field<Integer> lvl = DSL.field(DSL.name("m", "lvl"), Integer.class);
-        Record r = ctx.select(DSL.sum(DSL.coalesce(lvl, DSL.when(text.eq(DSL.inline("*")), DSL.inline(d.height())).else_(DSL.inline(0)))))
-                .from(relation.leftJoin(lowest).on(text.eq(DSL.field(DSL.name("m", "label"), String.class))))
-                .fetchSingle();
-        return r.get(0) == null ? 0 : ((Number) r.get(0)).longValue();
+        ClassShape shape = ReleaseClasses.of(ctx, relation, cells, texts, starred ? release.rowsSuppressed() : 0);
+        UtilityMetrics utility = new UtilityMetrics(release.k(), shape, release.rowsSuppressed(), release.rowsIn(), attributes);
+        double share = release.sensitiveAttribute() == null ? Double.NaN : largestShare(ctx, release, source, relation, cells);
+        return new Figures(release, utility, share);
     }
 
     private static double largestShare(DSLContext ctx, ReleaseRecord release, SourceTable source, Table<?> relation,

@@ -1,0 +1,75 @@
+package org.kanon.metrics;
+
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+/** A JSON object written field by field, in insertion order: just enough JSON for the metrics report. */
+final class JsonObject {
+    private final StringBuilder fields = new StringBuilder();
+
+    JsonObject put(String name, String value) {
+        return putRaw(name, value == null ? "null" : quote(value));
+    }
+
+    JsonObject put(String name, long value) {
+        return putRaw(name, Long.toString(value));
+    }
+
+    JsonObject put(String name, Long value) {
+        return putRaw(name, value == null ? "null" : value.toString());
+    }
+
+    JsonObject put(String name, double value) {
+        return putRaw(name, number(value));
+    }
+
+    /** An undefined figure is {@code null}. */
+    JsonObject put(String name, OptionalDouble value) {
+        return putRaw(name, value.isPresent() ? number(value.getAsDouble()) : "null");
+    }
+
+    JsonObject putRaw(String name, String json) {
+        if (fields.length() > 0) {
+            fields.append(',');
+        }
+        fields.append(quote(name)).append(':').append(json);
+        return this;
+    }
+
+    String render() {
+        return "{" + fields + "}";
+    }
+
+    /** JSON has no NaN or infinity: those are {@code null}. */
+    static String number(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return "null";
+        }
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return String.format(Locale.ROOT, "%.1f", v);
+        }
+        return Double.toString(v);
+    }
+
+    static String quote(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.append('"').toString();
+    }
+}
