@@ -108,7 +108,8 @@ public final class Kaca {
             this.tableName = tableName;
             this.distance = new ClusterDistance(table, options.weights(), k);
             this.live = new LiveClusters(table);
-            this.nearest = options.exhaustiveSearch() ? new ExhaustiveNearest(live, distance) : new TrieNearest(live, distance, table);
+            this.nearest = options.exhaustiveSearch() || !TrieNearest.fits(table) ? new ExhaustiveNearest(live, distance)
+                    : new TrieNearest(live, distance, table);
             this.random = new Random(options.seed());
             this.protectedFirst = protectionOrder(table.qiCount(), priority);
         }
