@@ -13,7 +13,8 @@ import org.kanon.local.kaca.Kaca;
 import org.kanon.local.kaca.KacaOptions;
 import org.kanon.local.kaca.KacaResult;
 import org.kanon.metrics.HierarchyWeights;
-import org.kanon.metrics.LocalRecodingMetrics;
+import org.kanon.metrics.LocalRecodingUtility;
+import org.kanon.metrics.UtilityMetrics;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.release.LocalRecodingReleaseWriter;
@@ -51,12 +52,15 @@ final class KacaRun {
             identifyingColumns.add(source.column(c).name());
         }
         KacaResult result = new Kaca().anonymize(db, node.table, node.qiNames(), options);
-        LocalRecodingMetrics m = result.metrics();
+        UtilityMetrics m = LocalRecodingUtility.of(result.recoding(), model.k());
         out.printf(Locale.ROOT, "anonymized %s with %s (local recoding by clustering, %s weights%s, seed %d%s) under %s: %d rows in %d classes, "
                         + "smallest %d, %d merges and %d stubs, %d ms%n", source.displayName(), algorithm, options.weights(),
                 options.maxInconsistency().isPresent() ? String.format(Locale.ROOT, ", max inconsistency %.4g %%", options.maxInconsistency().getAsDouble() * 100) : "",
                 options.seed(), options.priority().isEmpty() ? "" : ", priority " + String.join(",", options.priority()),
                 model, m.rows(), m.classes(), m.smallestClass(), result.stats().merges(), result.stats().stubMerges(), result.elapsedMs());
+        out.printf(Locale.ROOT, "distortion %.4f (%s weights), DM %d, CAVG %.4f, inconsistency %.4f, modification rate %.4f%n",
+                m.distortion(options.weights()).orElse(Double.NaN), options.weights(), m.discernibility(), m.cavg(),
+                m.inconsistency().orElse(Double.NaN), m.modificationRate());
         ReleaseRecord release = null;
         if (name != null) {
             release = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest(name, result, identifyingColumns, replace, algorithm));
@@ -66,8 +70,8 @@ final class KacaRun {
         }
         out.flush();
         new RunLog(db).record(db.dsl(), "anonymize", source, node.describe(null) + " algorithm=" + algorithm + " seed=" + options.seed(),
-                name == null ? "SEARCHED" : "RELEASED", String.format(Locale.ROOT, "{\"classes\":%d,\"merges\":%d,\"stubs\":%d,\"ms\":%d}",
-                        m.classes(), result.stats().merges(), result.stats().stubMerges(), result.elapsedMs()),
+                name == null ? "SEARCHED" : "RELEASED", String.format(Locale.ROOT, "{\"classes\":%d,\"dm\":%d,\"cavg\":%.4f,\"merges\":%d,\"stubs\":%d,\"ms\":%d}",
+                        m.classes(), m.discernibility(), m.cavg(), result.stats().merges(), result.stats().stubMerges(), result.elapsedMs()),
                 release == null ? null : release.name(), started);
         return ExitCodes.OK;
     }
