@@ -151,7 +151,7 @@ final class TrieNearest implements NearestClusters {
         Search s = new Search(small);
         s.walk(root, 0, 0.0);
         nodesVisited += s.visited;
-        return ExhaustiveNearest.finish(s.ties);
+        return ExhaustiveNearest.finish(s.ties.candidates());
     }
 
     /** One search: the small class, its codes, the best distance so far and the candidates within the tolerance. */
@@ -160,9 +160,7 @@ final class TrieNearest implements NearestClusters {
         final int[] smallCodes;
         final long n;
         final int[] meet = new int[qis];
-        final List<Candidate> ties = new ArrayList<>();
-        double best = Double.POSITIVE_INFINITY;
-        double bound = Double.POSITIVE_INFINITY;
+        final TieCollector ties = new TieCollector();
         long visited;
 
         Search(Cluster small) {
@@ -189,7 +187,7 @@ final class TrieNearest implements NearestClusters {
             for (int l = a; l <= top; l++) {
                 double cl = distance.cumulative(q, l);
                 double least = partial + n * (cl - fromA);
-                if (least > bound) {
+                if (least > ties.bound()) {
                     return;
                 }
                 List<Node> meeting = node.byAncestor.get(ancestor(l, smallCodes[off + l]));
@@ -213,7 +211,7 @@ final class TrieNearest implements NearestClusters {
                         continue;
                     }
                     double cost = least + (cl - distance.cumulative(q, b));
-                    if (cost <= bound) {
+                    if (cost <= ties.bound()) {
                         walk(child, depth + 1, cost);
                     }
                 }
@@ -221,15 +219,7 @@ final class TrieNearest implements NearestClusters {
         }
 
         private void measure(Cluster other) {
-            double d = distance.distance(small, smallCodes, live, live.positionOf(other), meet, bound);
-            if (d > bound || Double.isInfinite(d)) {
-                return;
-            }
-            if (d < best) {
-                best = d;
-                bound = best + TIE * Math.max(1.0, best);
-            }
-            ties.add(new Candidate(other, meet.clone(), d));
+            ties.offer(other, distance.distance(small, smallCodes, live, live.positionOf(other), meet, ties.bound()), meet);
         }
     }
 }
