@@ -30,9 +30,9 @@ import org.kanon.testing.TestDatabases;
 class KacaCliTest {
     private static final String T1_QI = "gender,age,postcode";
 
-    private static CliRun setUp(ConnectionSettings settings) {
+    private static CliRun setUp(ConnectionSettings settings, String... tables) {
         CliRun cli = new CliRun(settings);
-        for (String table : new String[] {"kaca-table1a", "kaca-table3a"}) {
+        for (String table : tables) {
             String name = table.replace("kaca-table", "t");
             assertEquals(0, cli.run("import", PaperTables.PAPERS.resolve(table + ".csv").toString(), "--table", name).exitCode());
             assertEquals(0, cli.run("hierarchy", "import", "--table", name, "--dir", PaperTables.PAPERS.toString(),
@@ -59,7 +59,7 @@ class KacaCliTest {
     void releasesAndMetrics(TestDatabases.Kind kind) {
         ConnectionSettings settings = TestDatabases.fresh(kind);
         try {
-            CliRun cli = setUp(settings);
+            CliRun cli = setUp(settings, "kaca-table1a");
             CliRun.Result r = cli.run("anonymize", "--table", "t1a", "--qi", T1_QI, "--k", "2", "--algorithm", "kaca1",
                     "--weights", "uniform", "--seed", "3", "--name", "t1a_k1");
             assertEquals(ExitCodes.OK, r.exitCode(), r.toString());
@@ -100,16 +100,16 @@ class KacaCliTest {
     }
 
     @DatabaseTest
-    @DisplayName("Table 3a: --priority marriage gives Table 3c; the same --seed gives the same release, the seeds 1..4 not all the same")
+    @DisplayName("Table 3a: --priority marriage gives Table 3c; the same --seed gives the same release, the seeds 1..3 not all the same")
     void priorityAndSeed(TestDatabases.Kind kind) {
         ConnectionSettings settings = TestDatabases.fresh(kind);
         try {
-            CliRun cli = setUp(settings);
+            CliRun cli = setUp(settings, "kaca-table3a");
             CliRun.Result p = cli.run("anonymize", "--table", "t3a", "--qi", "gender,marriage", "--k", "2", "--algorithm", "kaca1",
                     "--priority", "marriage", "--name", "t3a_p");
             assertEquals(ExitCodes.OK, p.exitCode(), p.toString());
             assertTrue(p.out().contains("priority marriage"), p.out());
-            List<String> seeds = List.of("1", "1", "2", "3", "4");
+            List<String> seeds = List.of("1", "1", "2", "3");
             for (int i = 0; i < seeds.size(); i++) {
                 CliRun.Result r = cli.run("anonymize", "--table", "t3a", "--qi", "gender,marriage", "--k", "2", "--algorithm", "kaca1",
                         "--seed", seeds.get(i), "--name", "t3a_s" + i);
@@ -133,7 +133,7 @@ class KacaCliTest {
                     bySeed.add(rows(db, t, rec, qis));
                 }
                 assertEquals(bySeed.get(0), bySeed.get(1), "--seed 1 twice");
-                assertTrue(new HashSet<>(bySeed).size() > 1, "seeds 1..4 all gave " + bySeed.get(0) + ": --seed has no effect");
+                assertTrue(new HashSet<>(bySeed).size() > 1, "seeds 1..3 all gave " + bySeed.get(0) + ": --seed has no effect");
             }
         } finally {
             TestDatabases.dispose(settings);
@@ -145,7 +145,7 @@ class KacaCliTest {
     void badInput(TestDatabases.Kind kind) {
         ConnectionSettings settings = TestDatabases.fresh(kind);
         try {
-            CliRun cli = setUp(settings);
+            CliRun cli = setUp(settings, "kaca-table1a");
             assertRefused(cli.run(kaca("kaca1", "big", "--k", "7")), "--k", "7", "6 rows");
             assertRefused(cli.run(kaca("kaca1", "beta", "--beta", "0.5")), "--beta", "0.5");
             assertRefused(cli.run(kaca("kaca2", "beta2", "--weights", "uniform", "--beta", "2")), "--beta");
