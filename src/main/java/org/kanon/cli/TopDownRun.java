@@ -7,7 +7,10 @@ import java.util.Set;
 import org.kanon.db.Database;
 import org.kanon.local.TopDown;
 import org.kanon.local.TopDownResult;
+import org.kanon.metrics.HierarchyWeights;
 import org.kanon.metrics.LocalRecodingMetrics;
+import org.kanon.metrics.LocalRecodingUtility;
+import org.kanon.metrics.UtilityMetrics;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.RunLog;
@@ -33,6 +36,10 @@ final class TopDownRun {
         out.printf(Locale.ROOT, "anonymized %s with top-down (local recoding) under %s: %d rows in %d classes, smallest %d, "
                         + "distortion %d (ratio %.4f), %d ms%n", source.displayName(), model, m.rows(), m.classes(),
                 m.smallestClass(), m.distortion(), m.distortionRatio(), result.elapsedMs());
+        UtilityMetrics u = LocalRecodingUtility.of(result.recoding(), model.k());
+        out.printf(Locale.ROOT, "WHD distortion %.4f uniform, %.4f height (beta 1), DM %d, CAVG %.4f, inconsistency %.4f, modification rate %.4f%n",
+                u.distortion(HierarchyWeights.uniform()).orElse(Double.NaN), u.distortion(HierarchyWeights.height(1)).orElse(Double.NaN),
+                u.discernibility(), u.cavg(), u.inconsistency().orElse(Double.NaN), u.modificationRate());
         ReleaseRecord release = LocalRecodingRuns.release(db, name, result, identifyingColumns, replace, TopDown.ALGORITHM, out);
         out.flush();
         new RunLog(db).record(db.dsl(), "anonymize", source, node.describe(null) + " algorithm=" + TopDown.ALGORITHM,
