@@ -96,11 +96,7 @@ final class AnonymizeCommand extends KanonSubcommand {
         LocalDateTime started = LocalDateTime.now();
         if (TopDownRun.NAMES.contains(algorithm)) {
             try (Database db = openDatabase()) {
-                Set<String> identifyingColumns = new HashSet<>();
-                for (String c : Lists.names("--identifying", identifying)) {
-                    identifyingColumns.add(node.source(db).column(c).name());
-                }
-                return TopDownRun.run(db, node, node.model(), name, identifyingColumns, replace, out(), started);
+                return TopDownRun.run(db, node, node.model(), name, identifying, replace, out(), started);
             }
         }
         if (KacaRun.NAMES.contains(algorithm)) {

@@ -3,7 +3,6 @@ package org.kanon.cli;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.time.LocalDateTime;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -13,11 +12,10 @@ import org.kanon.local.kaca.Kaca;
 import org.kanon.local.kaca.KacaOptions;
 import org.kanon.local.kaca.KacaResult;
 import org.kanon.metrics.HierarchyWeights;
-import org.kanon.metrics.LocalRecodingMetrics;
+import org.kanon.metrics.LocalRecodingUtility;
+import org.kanon.metrics.UtilityMetrics;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.privacy.PrivacyModel;
-import org.kanon.release.LocalRecodingReleaseWriter;
-import org.kanon.release.LocalReleaseRequest;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.RunLog;
 import org.kanon.schema.SourceTable;
@@ -41,33 +39,25 @@ final class KacaRun {
         if (!(model instanceof KAnonymity)) {
             throw new InvalidInputException("--algorithm " + algorithm + ": KACA protects k-anonymity only; drop --alpha/--l/--sensitive");
         }
-        if (node.suppressionLimit().allowance(Long.MAX_VALUE / 2) > 0) {
-            throw new InvalidInputException("--suppression: KACA generalizes every row and suppresses none; drop the option");
-        }
+        LocalRecodingRuns.refuseSuppression(node, algorithm);
         KacaOptions options = options(algorithm, model.k(), settings);
         SourceTable source = node.source(db);
-        Set<String> identifyingColumns = new HashSet<>();
-        for (String c : Lists.names("--identifying", identifying)) {
-            identifyingColumns.add(source.column(c).name());
-        }
+        Set<String> identifyingColumns = LocalRecodingRuns.identifyingColumns(source, identifying);
         KacaResult result = new Kaca().anonymize(db, node.table, node.qiNames(), options);
-        LocalRecodingMetrics m = result.metrics();
+        UtilityMetrics m = LocalRecodingUtility.of(result.recoding(), model.k());
         out.printf(Locale.ROOT, "anonymized %s with %s (local recoding by clustering, %s weights%s, seed %d%s) under %s: %d rows in %d classes, "
                         + "smallest %d, %d merges and %d stubs, %d ms%n", source.displayName(), algorithm, options.weights(),
                 options.maxInconsistency().isPresent() ? String.format(Locale.ROOT, ", max inconsistency %.4g %%", options.maxInconsistency().getAsDouble() * 100) : "",
                 options.seed(), options.priority().isEmpty() ? "" : ", priority " + String.join(",", options.priority()),
                 model, m.rows(), m.classes(), m.smallestClass(), result.stats().merges(), result.stats().stubMerges(), result.elapsedMs());
-        ReleaseRecord release = null;
-        if (name != null) {
-            release = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest(name, result, identifyingColumns, replace, algorithm));
-            out.printf("released %s as table %s: %d rows, %d classes, smallest %d%n", release.name(), release.relation(),
-                    release.rowsOut(), release.classes(), release.smallestClass());
-            out.printf("re-check (must return no row): %s%n", release.recheckSql());
-        }
+        out.printf(Locale.ROOT, "distortion %.4f (%s weights), DM %d, CAVG %.4f, inconsistency %.4f, modification rate %.4f%n",
+                m.distortion(options.weights()).orElse(Double.NaN), options.weights(), m.discernibility(), m.cavg(),
+                m.inconsistency().orElse(Double.NaN), m.modificationRate());
+        ReleaseRecord release = LocalRecodingRuns.release(db, name, result, identifyingColumns, replace, algorithm, out);
         out.flush();
         new RunLog(db).record(db.dsl(), "anonymize", source, node.describe(null) + " algorithm=" + algorithm + " seed=" + options.seed(),
-                name == null ? "SEARCHED" : "RELEASED", String.format(Locale.ROOT, "{\"classes\":%d,\"merges\":%d,\"stubs\":%d,\"ms\":%d}",
-                        m.classes(), result.stats().merges(), result.stats().stubMerges(), result.elapsedMs()),
+                name == null ? "SEARCHED" : "RELEASED", String.format(Locale.ROOT, "{\"classes\":%d,\"dm\":%d,\"cavg\":%.4f,\"merges\":%d,\"stubs\":%d,\"ms\":%d}",
+                        m.classes(), m.discernibility(), m.cavg(), result.stats().merges(), result.stats().stubMerges(), result.elapsedMs()),
                 release == null ? null : release.name(), started);
         return ExitCodes.OK;
     }

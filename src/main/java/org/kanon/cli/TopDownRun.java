@@ -4,14 +4,14 @@ import java.io.PrintWriter;
 import java.time.LocalDateTime;
 import java.util.Locale;
 import java.util.Set;
-import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.local.TopDown;
 import org.kanon.local.TopDownResult;
+import org.kanon.metrics.HierarchyWeights;
 import org.kanon.metrics.LocalRecodingMetrics;
+import org.kanon.metrics.LocalRecodingUtility;
+import org.kanon.metrics.UtilityMetrics;
 import org.kanon.privacy.PrivacyModel;
-import org.kanon.release.LocalRecodingReleaseWriter;
-import org.kanon.release.LocalReleaseRequest;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.RunLog;
 import org.kanon.schema.SourceTable;
@@ -26,25 +26,21 @@ final class TopDownRun {
     private TopDownRun() {
     }
 
-    static int run(Database db, NodeOptions node, PrivacyModel model, String name, Set<String> identifying, boolean replace,
+    static int run(Database db, NodeOptions node, PrivacyModel model, String name, String identifying, boolean replace,
                    PrintWriter out, LocalDateTime started) {
-        if (node.suppressionLimit().allowance(Long.MAX_VALUE / 2) > 0) {
-            throw new InvalidInputException("--suppression: Top-Down recodes every row locally and suppresses none; drop the option");
-        }
+        LocalRecodingRuns.refuseSuppression(node, TopDown.ALGORITHM);
         SourceTable source = node.source(db);
+        Set<String> identifyingColumns = LocalRecodingRuns.identifyingColumns(source, identifying);
         TopDownResult result = new TopDown().anonymize(db, node.table, node.qiNames(), model);
         LocalRecodingMetrics m = result.metrics();
         out.printf(Locale.ROOT, "anonymized %s with top-down (local recoding) under %s: %d rows in %d classes, smallest %d, "
                         + "distortion %d (ratio %.4f), %d ms%n", source.displayName(), model, m.rows(), m.classes(),
                 m.smallestClass(), m.distortion(), m.distortionRatio(), result.elapsedMs());
-        ReleaseRecord release = null;
-        if (name != null) {
-            release = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest(name, result, identifying, replace,
-                    TopDown.ALGORITHM));
-            out.printf("released %s as table %s: %d rows, %d classes, smallest %d%n", release.name(), release.relation(),
-                    release.rowsOut(), release.classes(), release.smallestClass());
-            out.printf("re-check (must return no row): %s%n", release.recheckSql());
-        }
+        UtilityMetrics u = LocalRecodingUtility.of(result.recoding(), model.k());
+        out.printf(Locale.ROOT, "WHD distortion %.4f uniform, %.4f height (beta 1), DM %d, CAVG %.4f, inconsistency %.4f, modification rate %.4f%n",
+                u.distortion(HierarchyWeights.uniform()).orElse(Double.NaN), u.distortion(HierarchyWeights.height(1)).orElse(Double.NaN),
+                u.discernibility(), u.cavg(), u.inconsistency().orElse(Double.NaN), u.modificationRate());
+        ReleaseRecord release = LocalRecodingRuns.release(db, name, result, identifyingColumns, replace, TopDown.ALGORITHM, out);
         out.flush();
         new RunLog(db).record(db.dsl(), "anonymize", source, node.describe(null) + " algorithm=" + TopDown.ALGORITHM,
                 name == null ? "SEARCHED" : "RELEASED", String.format(Locale.ROOT, "{\"classes\":%d,\"distortionRatio\":%.4f,\"ms\":%d}",

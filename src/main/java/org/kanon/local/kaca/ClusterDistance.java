@@ -81,6 +81,10 @@ final class ClusterDistance {
      * pairs give bit-identical distances.
      */
     double distance(Cluster small, int[] smallCodes, LiveClusters live, int at, int[] meet, double stopAbove) {
+        if (small.size() >= k) {
+            // the stub rule and the searches' lower bounds hold for a class smaller than k only (line 3 picks one)
+            throw new IllegalArgumentException(small + " is not smaller than k = " + k);
+        }
         int[] levels = live.levels();
         int[] codes = live.codes();
         int qis = meet.length;

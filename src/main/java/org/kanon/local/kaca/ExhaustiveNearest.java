@@ -44,26 +44,15 @@ final class ExhaustiveNearest implements NearestClusters {
     }
 
     private List<Candidate> scan(Cluster small, int[] smallCodes, int from, int to) {
-        List<Candidate> ties = new ArrayList<>();
-        double best = Double.POSITIVE_INFINITY;
-        double bound = Double.POSITIVE_INFINITY;
+        TieCollector ties = new TieCollector();
         int[] meet = new int[live.qiCount()];
         for (int i = from; i < to; i++) {
             Cluster other = live.at(i);
-            if (other == small) {
-                continue;
+            if (other != small) {
+                ties.offer(other, distance.distance(small, smallCodes, live, i, meet, ties.bound()), meet);
             }
-            double d = distance.distance(small, smallCodes, live, i, meet, bound);
-            if (d > bound || Double.isInfinite(d)) {
-                continue;
-            }
-            if (d < best) {
-                best = d;
-                bound = best + TIE * Math.max(1.0, best);
-            }
-            ties.add(new Candidate(other, meet.clone(), d));
         }
-        return ties;
+        return ties.candidates();
     }
 
     private final class Part extends RecursiveTask<List<Candidate>> {

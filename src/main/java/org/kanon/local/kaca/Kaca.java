@@ -48,6 +48,12 @@ public final class Kaca {
             }
         }
         GroupedTable table = new GroupLoader(db).load(source, qis, Optional.empty());
+        for (int q = 0; q < table.qiCount(); q++) {
+            if (table.height(q) == 0 && table.labelCount(q) > 1) {
+                throw new InvalidInputException("--qi: " + qis.get(q).name() + " of " + source.displayName()
+                        + " has no hierarchy, so its values can never be merged; bind one with kanon hierarchy import/build");
+            }
+        }
         Run run = new Run(table, options, priorityIndexes(table, options.priority()), source.displayName());
         LocalRecoding recoding = run.execute();
         KAnonymity model = new KAnonymity(options.k());
@@ -108,7 +114,8 @@ public final class Kaca {
             this.tableName = tableName;
             this.distance = new ClusterDistance(table, options.weights(), k);
             this.live = new LiveClusters(table);
-            this.nearest = options.exhaustiveSearch() ? new ExhaustiveNearest(live, distance) : new TrieNearest(live, distance, table);
+            this.nearest = options.exhaustiveSearch() || !TrieNearest.fits(table) ? new ExhaustiveNearest(live, distance)
+                    : new TrieNearest(live, distance, table);
             this.random = new Random(options.seed());
             this.protectedFirst = protectionOrder(table.qiCount(), priority);
         }

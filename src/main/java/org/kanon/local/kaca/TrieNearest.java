@@ -1,9 +1,7 @@
 package org.kanon.local.kaca;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.kanon.local.GroupedTable;
 
 /**
@@ -27,6 +25,8 @@ final class TrieNearest implements NearestClusters {
     private final GroupedTable table;
     private final int qis;
     private final Node root = new Node(0, new int[0]);
+    /** Trie depth -> QI: the QIs whose first generalization step costs most come first, so a branch that differs on them is cut near the root. */
+    private final int[] order;
     private long nodesVisited;
 
     private static final class Node {
@@ -34,9 +34,9 @@ final class TrieNearest implements NearestClusters {
         final int level;
         final int[] up;
         /** Children by their own label code (codes are distinct across the levels of one QI). */
-        final Map<Integer, Node> children = new HashMap<>();
+        final IntMap<Node> children = new IntMap<>();
         /** Children filed under each of their ancestors: key (level, code). */
-        final Map<Long, List<Node>> byAncestor = new HashMap<>();
+        final IntMap<List<Node>> byAncestor = new IntMap<>();
         final List<Cluster> classes = new ArrayList<>(1);
 
         Node(int level, int[] up) {
@@ -47,14 +47,21 @@ final class TrieNearest implements NearestClusters {
         void addChild(int code, Node child) {
             children.put(code, child);
             for (int i = 0; i < child.up.length; i++) {
-                byAncestor.computeIfAbsent(ancestor(child.level + i, child.up[i]), x -> new ArrayList<>(2)).add(child);
+                int key = ancestor(child.level + i, child.up[i]);
+                List<Node> list = byAncestor.get(key);
+                if (list == null) {
+                    list = new ArrayList<>(2);
+                    byAncestor.put(key, list);
+                }
+                list.add(child);
             }
         }
 
         void removeChild(int code) {
-            Node child = children.remove(code);
+            Node child = children.get(code);
+            children.remove(code);
             for (int i = 0; i < child.up.length; i++) {
-                long key = ancestor(child.level + i, child.up[i]);
+                int key = ancestor(child.level + i, child.up[i]);
                 List<Node> list = byAncestor.get(key);
                 list.remove(child);
                 if (list.isEmpty()) {
@@ -68,8 +75,9 @@ final class TrieNearest implements NearestClusters {
         }
     }
 
-    static long ancestor(int level, int code) {
-        return ((long) level << 32) | (code & 0xffffffffL);
+    /** Label codes stay below 2^24 (checked when the trie is made), levels below 2^7. */
+    static int ancestor(int level, int code) {
+        return (level << 24) | code;
     }
 
     TrieNearest(LiveClusters live, ClusterDistance distance, GroupedTable table) {
@@ -77,6 +85,23 @@ final class TrieNearest implements NearestClusters {
         this.distance = distance;
         this.table = table;
         this.qis = table.qiCount();
+        if (!fits(table)) {
+            throw new IllegalArgumentException("too many labels or levels for the class index");
+        }
+        this.order = java.util.stream.IntStream.range(0, qis).boxed()
+                .sorted(java.util.Comparator.comparingDouble((Integer q) -> table.height(q) == 0 ? Double.MAX_VALUE : distance.cumulative(q, 1))
+                        .reversed().thenComparingInt(q -> q))
+                .mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Whether every (level, label) of the table fits the trie's int keys. */
+    static boolean fits(GroupedTable table) {
+        for (int q = 0; q < table.qiCount(); q++) {
+            if (table.labelCount(q) >= 1 << 24 || table.height(q) >= 1 << 6) {
+                return false;
+            }
+        }
+        return true;
     }
 
     long nodesVisited() {
@@ -86,7 +111,8 @@ final class TrieNearest implements NearestClusters {
     @Override
     public void added(Cluster c) {
         Node node = root;
-        for (int q = 0; q < qis; q++) {
+        for (int depth = 0; depth < qis; depth++) {
+            int q = order[depth];
             int b = c.levels[q];
             int code = table.labelCode(q, c.representative, b);
             Node child = node.children.get(code);
@@ -107,14 +133,16 @@ final class TrieNearest implements NearestClusters {
     public void removed(Cluster c) {
         Node[] path = new Node[qis + 1];
         path[0] = root;
-        for (int q = 0; q < qis; q++) {
-            path[q + 1] = path[q].children.get(table.labelCode(q, c.representative, c.levels[q]));
+        for (int depth = 0; depth < qis; depth++) {
+            int q = order[depth];
+            path[depth + 1] = path[depth].children.get(table.labelCode(q, c.representative, c.levels[q]));
         }
         if (!path[qis].classes.remove(c)) {
             throw new IllegalStateException(c + " is not in the trie");
         }
-        for (int q = qis - 1; q >= 0 && path[q + 1].isEmpty(); q--) {
-            path[q].removeChild(table.labelCode(q, c.representative, c.levels[q]));
+        for (int depth = qis - 1; depth >= 0 && path[depth + 1].isEmpty(); depth--) {
+            int q = order[depth];
+            path[depth].removeChild(table.labelCode(q, c.representative, c.levels[q]));
         }
     }
 
@@ -123,7 +151,7 @@ final class TrieNearest implements NearestClusters {
         Search s = new Search(small);
         s.walk(root, 0, 0.0);
         nodesVisited += s.visited;
-        return ExhaustiveNearest.finish(s.ties);
+        return ExhaustiveNearest.finish(s.ties.candidates());
     }
 
     /** One search: the small class, its codes, the best distance so far and the candidates within the tolerance. */
@@ -132,9 +160,7 @@ final class TrieNearest implements NearestClusters {
         final int[] smallCodes;
         final long n;
         final int[] meet = new int[qis];
-        final List<Candidate> ties = new ArrayList<>();
-        double best = Double.POSITIVE_INFINITY;
-        double bound = Double.POSITIVE_INFINITY;
+        final TieCollector ties = new TieCollector();
         long visited;
 
         Search(Cluster small) {
@@ -143,9 +169,9 @@ final class TrieNearest implements NearestClusters {
             this.n = small.size();
         }
 
-        void walk(Node node, int q, double partial) {
+        void walk(Node node, int depth, double partial) {
             visited++;
-            if (q == qis) {
+            if (depth == qis) {
                 for (Cluster other : node.classes) {
                     if (other != small) {
                         measure(other);
@@ -153,6 +179,7 @@ final class TrieNearest implements NearestClusters {
                 }
                 return;
             }
+            int q = order[depth];
             int a = small.levels[q];
             int off = live.offset(q);
             int top = table.height(q);
@@ -160,7 +187,7 @@ final class TrieNearest implements NearestClusters {
             for (int l = a; l <= top; l++) {
                 double cl = distance.cumulative(q, l);
                 double least = partial + n * (cl - fromA);
-                if (least > bound) {
+                if (least > ties.bound()) {
                     return;
                 }
                 List<Node> meeting = node.byAncestor.get(ancestor(l, smallCodes[off + l]));
@@ -171,7 +198,7 @@ final class TrieNearest implements NearestClusters {
                 if (l == a) {
                     Node own = node.children.get(smallCodes[off + a]);
                     if (own != null) {
-                        walk(own, q + 1, least);
+                        walk(own, depth + 1, least);
                     }
                 }
                 for (Node child : meeting) {
@@ -184,23 +211,15 @@ final class TrieNearest implements NearestClusters {
                         continue;
                     }
                     double cost = least + (cl - distance.cumulative(q, b));
-                    if (cost <= bound) {
-                        walk(child, q + 1, cost);
+                    if (cost <= ties.bound()) {
+                        walk(child, depth + 1, cost);
                     }
                 }
             }
         }
 
         private void measure(Cluster other) {
-            double d = distance.distance(small, smallCodes, live, live.positionOf(other), meet, bound);
-            if (d > bound || Double.isInfinite(d)) {
-                return;
-            }
-            if (d < best) {
-                best = d;
-                bound = best + TIE * Math.max(1.0, best);
-            }
-            ties.add(new Candidate(other, meet.clone(), d));
+            ties.offer(other, distance.distance(small, smallCodes, live, live.positionOf(other), meet, ties.bound()), meet);
         }
     }
 }
