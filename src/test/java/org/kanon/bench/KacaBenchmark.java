@@ -133,6 +133,7 @@ public final class KacaBenchmark {
                 }
             }
             b.line("Run ended " + java.time.ZonedDateTime.now().withNano(0) + "; load average " + load() + ".");
+            b.flush();
         }
     }
 
