@@ -39,6 +39,7 @@ public final class SqlExecutor implements FrequencyExecutor {
     private static final String WORK_MEM = "work_mem";
     private static final String GROUPING_SETS_WORK_MEM = "128MB";
     private static final String NESTED_LOOPS = "enable_nestloop";
+    private static final String JOIN_ORDER = "join_collapse_limit";
     private static final String TEMP_BUFFERS = "temp_buffers";
     private static final String SETS_TEMP_BUFFERS = "256MB";
 
@@ -418,15 +419,18 @@ public final class SqlExecutor implements FrequencyExecutor {
      * Nested loops are switched off: the frequency sets are temporary tables without statistics, the planner then
      * expects a handful of rows after two or three joins to the code tables and loops over every code table once
      * per row of a 10,000-row set (250 ms where hash joins take 20 ms); every join here is an equi-join to a small
-     * table, which a hash join always serves well. temp_buffers (8 MB by default) holds the temporary tables in
-     * memory: a failed set of Adult is about 1 MB, and dozens are alive at once. Set for this executor's connection
-     * only; work_mem and enable_nestloop are reset in {@link #close()} before the connection goes back.
+     * table, which a hash join always serves well. The joins are planned in the order written (join_collapse_limit
+     * 1): the set first, then each code table, as on Derby; weighing every order of nine joins can cost the planner
+     * more than running the statement. temp_buffers (8 MB by default) keeps the temporary tables in memory: a failed
+     * set of Adult is about 1 MB, and dozens are alive at once. All are set for this executor's connection only;
+     * all but temp_buffers (fixed once the session has used a temporary table) are reset in {@link #close()}.
      */
     private static void tune(ScratchTables tables, ExecutorStats stats) {
         if (tables.dialect().family() == SQLDialect.POSTGRES) {
             tables.dsl().set(DSL.name(WORK_MEM), DSL.inline(GROUPING_SETS_WORK_MEM)).execute();
             tables.dsl().set(DSL.name(NESTED_LOOPS), DSL.inline("off")).execute();
-            stats.statements(2);
+            tables.dsl().set(DSL.name(JOIN_ORDER), DSL.inline(1)).execute();
+            stats.statements(3);
             try {
                 tables.dsl().set(DSL.name(TEMP_BUFFERS), DSL.inline(SETS_TEMP_BUFFERS)).execute();
             } catch (DataAccessException e) {
@@ -442,7 +446,7 @@ public final class SqlExecutor implements FrequencyExecutor {
             if (groupingSets) {
                 tables.dsl().query("reset {0}", DSL.name(WORK_MEM)).execute();
                 tables.dsl().query("reset {0}", DSL.name(NESTED_LOOPS)).execute();
-                // temp_buffers cannot change once the session has used a temporary table: it stays with the connection
+                tables.dsl().query("reset {0}", DSL.name(JOIN_ORDER)).execute();
             }
         } finally {
             tables.close();

@@ -19,11 +19,11 @@ import org.kanon.lattice.Node;
 
 /**
  * The GROUP BY that computes the frequency sets of nodes from one source: the star schema (a scan: fact table
- * joined to the dimension tables, {@code COUNT(*)}), or a finer set (the rollup of section 2: the set joined to
- * what maps its labels up, {@code SUM(cnt)}). Several nodes share one FROM clause: per attribute whose level
- * rises, one join to the dimension table (finer level 0: on the key V) or to its distinct (finer label, coarser
- * labels..) rows, which a tree makes a function, so no join multiplies rows and each node's GROUP BY over the
- * shared FROM is its own. That is what lets PostgreSQL answer a whole batch with GROUPING SETS in one pass.
+ * joined to the code tables of the dimensions, {@link SqlCodes}, {@code COUNT(*)}), or a finer set (the rollup of
+ * section 2: the set joined to what maps its codes up, {@code SUM(cnt)}). Several nodes share one FROM clause: per
+ * attribute whose level rises, one join to the code table (finer level 0: on the level-0 code) or to its distinct
+ * (finer code, coarser codes..) rows, which a tree makes a function, so no join multiplies rows and each node's
+ * GROUP BY over the shared FROM is its own. That is what lets PostgreSQL answer a whole batch with GROUPING SETS in one pass.
  * Building a set, checking it, and checking a batch all start from here, so the query is written once.
  */
 final class SqlGrouping {
