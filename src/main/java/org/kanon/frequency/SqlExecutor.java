@@ -1,10 +1,7 @@
 package org.kanon.frequency;
 
-import java.sql.DatabaseMetaData;
-import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,15 +12,14 @@ import org.jooq.Record;
 import org.jooq.SQLDialect;
 import org.jooq.SelectField;
 import org.jooq.Table;
+import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 import org.kanon.db.Database;
-import org.kanon.db.Relations;
 import org.kanon.db.ScratchTables;
 import org.kanon.lattice.Node;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.schema.ColumnTypes;
-import org.kanon.schema.hierarchy.Dimension;
 
 /**
  * The database executor: every frequency set is a temporary table {@code fs_N} holding generalized values and
@@ -42,11 +38,15 @@ public final class SqlExecutor implements FrequencyExecutor {
     static final int CHECKS_PER_STATEMENT = 32;
     private static final String WORK_MEM = "work_mem";
     private static final String GROUPING_SETS_WORK_MEM = "128MB";
-    /** Derby's longest VARCHAR; used only when the catalog cannot tell a level column's width. */
-    private static final int WIDEST_VARCHAR = 32672;
+    private static final String NESTED_LOOPS = "enable_nestloop";
+    private static final String JOIN_ORDER = "join_collapse_limit";
+    private static final String TEMP_BUFFERS = "temp_buffers";
+    private static final String SETS_TEMP_BUFFERS = "256MB";
 
     private final StarSchema schema;
     private final ScratchTables tables;
+    /** The hierarchies as integer codes: what every set holds and every rollup joins. */
+    private final SqlCodes codes;
     private final long rows;
     private final int[] heights;
     /** Column type of QI a at level l in a frequency-set table. */
@@ -71,9 +71,10 @@ public final class SqlExecutor implements FrequencyExecutor {
     /** Use the zero-level set for scans only when it has at most this share of the table's rows. */
     private static final double ZERO_SET_MAX_SHARE = 0.8;
 
-    private SqlExecutor(StarSchema schema, ScratchTables tables, long rows, DataType<?>[][] types, PrivacyModel model,
-                        SensitiveColumn sensitive) {
+    private SqlExecutor(StarSchema schema, ScratchTables tables, SqlCodes codes, long rows, DataType<?>[][] types,
+                        PrivacyModel model, SensitiveColumn sensitive) {
         this.schema = schema;
+        this.codes = codes;
         this.model = sensitive == null ? null : model;
         this.sensitive = sensitive;
         this.tables = tables;
@@ -108,14 +109,16 @@ public final class SqlExecutor implements FrequencyExecutor {
         }
         ScratchTables tables = ScratchTables.open(db);
         try {
+            ExecutorStats stats = new ExecutorStats();
+            tune(tables, stats); // before the first temporary table: temp_buffers is fixed from then on
+            SqlCodes codes = SqlCodes.load(tables, schema, stats);
             List<QuasiIdentifier> qis = schema.quasiIdentifiers();
             DataType<?>[][] types = new DataType<?>[qis.size()][];
             for (int a = 0; a < qis.size(); a++) {
-                types[a] = levelTypes(tables.dsl(), qis.get(a));
+                types[a] = levelTypes(qis.get(a));
             }
-            SqlExecutor executor = new SqlExecutor(schema, tables, rows, types, model, sensitive);
-            executor.stats.statements(1);
-            executor.widenWorkMemory();
+            SqlExecutor executor = new SqlExecutor(schema, tables, codes, rows, types, model, sensitive);
+            executor.stats.statements(1 + (int) stats.statements());
             return executor;
         } catch (RuntimeException e) {
             tables.close();
@@ -123,38 +126,14 @@ public final class SqlExecutor implements FrequencyExecutor {
         }
     }
 
-    /**
-     * Level 0 holds raw values, typed like the source column (they join the dimension key V); higher levels hold
-     * labels, as wide as the dimension's level column. Derby's temporary tables need these types spelled out.
-     */
-    private static DataType<?>[] levelTypes(DSLContext ctx, QuasiIdentifier qi) {
+    /** Integer codes at every level of a QI with a hierarchy; the raw value, typed like the column, without one. */
+    private static DataType<?>[] levelTypes(QuasiIdentifier qi) {
         DataType<?>[] t = new DataType<?>[qi.maxLevel() + 1];
         t[0] = ColumnTypes.dataType(qi.column());
-        if (qi.dimension().isEmpty()) {
-            return t;
-        }
-        Dimension d = qi.dimension().get();
-        Map<String, Integer> widths = columnWidths(ctx, d);
-        for (int l = 1; l < t.length; l++) {
-            int w = widths.getOrDefault(d.levelColumnPrefix() + l, WIDEST_VARCHAR);
-            t[l] = SQLDataType.VARCHAR(Math.max(1, Math.min(w, WIDEST_VARCHAR)));
+        if (qi.dimension().isPresent()) {
+            Arrays.fill(t, SQLDataType.INTEGER);
         }
         return t;
-    }
-
-    private static Map<String, Integer> columnWidths(DSLContext ctx, Dimension d) {
-        return ctx.connectionResult(c -> {
-            Map<String, Integer> widths = new HashMap<>();
-            DatabaseMetaData meta = c.getMetaData();
-            try (ResultSet rs = meta.getColumns(null, Relations.escape(meta, d.schema()), Relations.escape(meta, d.table()), null)) {
-                while (rs.next()) {
-                    if (d.schema().equals(rs.getString("TABLE_SCHEM")) && d.table().equals(rs.getString("TABLE_NAME"))) {
-                        widths.put(rs.getString("COLUMN_NAME"), rs.getInt("COLUMN_SIZE"));
-                    }
-                }
-            }
-            return widths;
-        });
     }
 
     @Override
@@ -288,13 +267,18 @@ public final class SqlExecutor implements FrequencyExecutor {
         if (source == null) {
             source = zeroSet();
         }
-        return source == null ? SqlGrouping.scan(schema, nodes, sensitive, tables.dialect())
-                : SqlGrouping.derive(schema, tables.dsl(), source, nodes, derby);
+        return source == null ? SqlGrouping.scan(schema, codes, nodes, sensitive, tables.dialect())
+                : SqlGrouping.derive(codes, tables.dsl(), source, nodes, derby);
     }
 
-    /** Tables the executor keeps for itself until it closes (the zero-level set for scans, when stored). */
+    /** Tables the executor keeps for itself until it closes (the code tables, the zero-level set for scans). */
     int ownTables() {
-        return zero == null ? 0 : 1;
+        return codes.tableCount() + (zero == null ? 0 : 1);
+    }
+
+    /** The raw value or label a set's column holds for QI {@code attribute} at {@code level}. */
+    Object decode(int attribute, int level, Object value) {
+        return codes.label(attribute, level, value);
     }
 
     /** The stored zero-level set for scans, or null to scan the fact table (decided once, at the first scan). */
@@ -307,7 +291,7 @@ public final class SqlExecutor implements FrequencyExecutor {
                 attributes[a] = a;
             }
             Node all = new Node(attributes, new int[n]);
-            SqlFrequencySet set = materialize(SqlGrouping.scan(schema, List.of(all), sensitive, tables.dialect()), all);
+            SqlFrequencySet set = materialize(SqlGrouping.scan(schema, codes, List.of(all), sensitive, tables.dialect()), all);
             long classes = tables.dsl().fetchCount(set.table());
             stats.statements(1);
             if (classes <= ZERO_SET_MAX_SHARE * rows) {
@@ -432,11 +416,26 @@ public final class SqlExecutor implements FrequencyExecutor {
     /**
      * PostgreSQL's default work_mem (4 MB) makes a batch of GROUPING SETS over Adult sort on disk, one external
      * sort per set; with room for them it hashes every set in one pass (about 1.6 times faster on Adult at 9 QIs).
-     * Set for this executor's connection only, and reset in {@link #close()} before the connection goes back.
+     * Nested loops are switched off: the frequency sets are temporary tables without statistics, the planner then
+     * expects a handful of rows after two or three joins to the code tables and loops over every code table once
+     * per row of a 10,000-row set (250 ms where hash joins take 20 ms); every join here is an equi-join to a small
+     * table, which a hash join always serves well. The joins are planned in the order written (join_collapse_limit
+     * 1): the set first, then each code table, as on Derby; weighing every order of nine joins can cost the planner
+     * more than running the statement. temp_buffers (8 MB by default) keeps the temporary tables in memory: a failed
+     * set of Adult is about 1 MB, and dozens are alive at once. All are set for this executor's connection only;
+     * all but temp_buffers (fixed once the session has used a temporary table) are reset in {@link #close()}.
      */
-    private void widenWorkMemory() {
-        if (groupingSets) {
+    private static void tune(ScratchTables tables, ExecutorStats stats) {
+        if (tables.dialect().family() == SQLDialect.POSTGRES) {
             tables.dsl().set(DSL.name(WORK_MEM), DSL.inline(GROUPING_SETS_WORK_MEM)).execute();
+            tables.dsl().set(DSL.name(NESTED_LOOPS), DSL.inline("off")).execute();
+            tables.dsl().set(DSL.name(JOIN_ORDER), DSL.inline(1)).execute();
+            stats.statements(3);
+            try {
+                tables.dsl().set(DSL.name(TEMP_BUFFERS), DSL.inline(SETS_TEMP_BUFFERS)).execute();
+            } catch (DataAccessException e) {
+                // a pooled connection that has already used a temporary table keeps its temp_buffers: only slower
+            }
             stats.statements(1);
         }
     }
@@ -446,6 +445,8 @@ public final class SqlExecutor implements FrequencyExecutor {
         try {
             if (groupingSets) {
                 tables.dsl().query("reset {0}", DSL.name(WORK_MEM)).execute();
+                tables.dsl().query("reset {0}", DSL.name(NESTED_LOOPS)).execute();
+                tables.dsl().query("reset {0}", DSL.name(JOIN_ORDER)).execute();
             }
         } finally {
             tables.close();

@@ -50,7 +50,8 @@ public final class SqlFrequencySet implements FrequencySet {
     }
 
     /**
-     * The classes and their counts, one row each, in no particular order (values as the database returns them);
+     * The classes and their counts, one row each, in no particular order (codes turned back into the raw values and
+     * labels they stand for);
      * under a model, one row per (class, sensitive value), the values ending with the sensitive one.
      */
     public List<FrequencyRow> fetch() {
@@ -68,7 +69,7 @@ public final class SqlFrequencySet implements FrequencySet {
         for (Record r : executor.tables().dsl().select(select).from(table).fetch()) {
             List<Object> values = new ArrayList<>();
             for (int i = 0; i < width; i++) {
-                values.add(r.get(i));
+                values.add(i < node.size() ? executor.decode(node.attribute(i), node.level(i), r.get(i)) : r.get(i));
             }
             rows.add(new FrequencyRow(values, r.get(width, Long.class)));
         }

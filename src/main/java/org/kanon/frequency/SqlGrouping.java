@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.SQLDialect;
@@ -17,15 +16,14 @@ import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 import org.kanon.lattice.LevelVector;
 import org.kanon.lattice.Node;
-import org.kanon.schema.hierarchy.Dimension;
 
 /**
  * The GROUP BY that computes the frequency sets of nodes from one source: the star schema (a scan: fact table
- * joined to the dimension tables, {@code COUNT(*)}), or a finer set (the rollup of section 2: the set joined to
- * what maps its labels up, {@code SUM(cnt)}). Several nodes share one FROM clause: per attribute whose level
- * rises, one join to the dimension table (finer level 0: on the key V) or to its distinct (finer label, coarser
- * labels..) rows, which a tree makes a function, so no join multiplies rows and each node's GROUP BY over the
- * shared FROM is its own. That is what lets PostgreSQL answer a whole batch with GROUPING SETS in one pass.
+ * joined to the code tables of the dimensions, {@link SqlCodes}, {@code COUNT(*)}), or a finer set (the rollup of
+ * section 2: the set joined to what maps its codes up, {@code SUM(cnt)}). Several nodes share one FROM clause: per
+ * attribute whose level rises, one join to the code table (finer level 0: on the level-0 code) or to its distinct
+ * (finer code, coarser codes..) rows, which a tree makes a function, so no join multiplies rows and each node's
+ * GROUP BY over the shared FROM is its own. That is what lets PostgreSQL answer a whole batch with GROUPING SETS in one pass.
  * Building a set, checking it, and checking a batch all start from here, so the query is written once.
  */
 final class SqlGrouping {
@@ -55,28 +53,55 @@ final class SqlGrouping {
     }
 
     /**
-     * The grouping of {@code nodes} from the source table; QIs at level 0 in every node need no join. With a
-     * sensitive column ({@code sensitive} null: none) classes are counted per sensitive value too.
+     * The grouping of {@code nodes} from the source table, joined once to the code table of every QI some node reads
+     * (a QI without a hierarchy is read raw). With a sensitive column ({@code sensitive} null: none) classes are
+     * counted per sensitive value too.
      */
-    static SqlGrouping scan(StarSchema schema, List<Node> nodes, SensitiveColumn sensitive, SQLDialect dialect) {
-        int[] joined = new int[schema.quasiIdentifiers().size()];
+    static SqlGrouping scan(StarSchema schema, SqlCodes codes, List<Node> nodes, SensitiveColumn sensitive,
+                            SQLDialect dialect) {
+        int n = schema.quasiIdentifiers().size();
+        boolean[] read = new boolean[n];
         Map<Integer, Field<?>> fields = new LinkedHashMap<>();
         for (Node node : nodes) {
-            LevelVector full = fullVector(node, joined.length);
-            schema.validate(full);
+            schema.validate(fullVector(node, n));
             for (int j = 0; j < node.size(); j++) {
                 int a = node.attribute(j);
-                joined[a] = Math.max(joined[a], node.level(j));
-                fields.putIfAbsent(key(a, node.level(j)), schema.generalized(full, a));
+                read[a] = true;
+                fields.putIfAbsent(key(a, node.level(j)), codes.coded(a) ? codes.code(alias(a), node.level(j)) : schema.rawField(a));
             }
         }
-        Table<?> from = schema.from(new LevelVector(joined)); // joins every QI some node reads above level 0
+        Table<?> from = factTable(schema, dialect.family() == SQLDialect.DERBY);
+        for (int a = 0; a < n; a++) {
+            if (read[a] && codes.coded(a)) {
+                from = from.join(codes.table(a, alias(a))).on(codes.keyJoin(a, schema.rawField(a), alias(a)));
+            }
+        }
         return new SqlGrouping(from, DSL.count().cast(SQLDataType.BIGINT), fields,
                 sensitive == null ? null : sensitive.expression(dialect));
     }
 
-    /** The grouping of {@code nodes} (each derivable from the source's node) from a finer frequency set. */
-    static SqlGrouping derive(StarSchema schema, DSLContext ctx, SqlFrequencySet source, List<Node> nodes, boolean derby) {
+    /**
+     * The fact table, first in the FROM list, on Derby with the join order fixed there (as {@link StarSchema} does):
+     * its optimizer otherwise weighs every order of the star's joins; fact first, then each code table, is right.
+     */
+    private static Table<?> factTable(StarSchema schema, boolean derby) {
+        if (!derby) {
+            return schema.fact().table(StarSchema.FACT_ALIAS);
+        }
+        return DSL.table(DSL.sql("--DERBY-PROPERTIES joinOrder=FIXED\n{0} {1}", schema.fact().qualifiedName(),
+                DSL.name(StarSchema.FACT_ALIAS)));
+    }
+
+    private static String alias(int attribute) {
+        return "d" + (attribute + 1);
+    }
+
+    /**
+     * The grouping of {@code nodes} (each derivable from the source's node) from a finer frequency set: per attribute
+     * whose level rises, the set joins its code table on the level-0 code, or the distinct (finer code, coarser
+     * codes..) rows of it.
+     */
+    static SqlGrouping derive(SqlCodes codes, DSLContext ctx, SqlFrequencySet source, List<Node> nodes, boolean derby) {
         Node finer = source.node();
         SqlExecutor executor = source.executor();
         Map<Integer, TreeSet<Integer>> raised = new TreeMap<>(); // attribute -> the coarser levels nodes need
@@ -100,21 +125,20 @@ final class SqlGrouping {
             int a = e.getKey();
             int finerLevel = finer.levelOf(a);
             Field<Object> value = value(executor, a);
-            Dimension d = schema.quasiIdentifiers().get(a).dimension().orElseThrow();
-            String alias = "d" + (a + 1);
+            String alias = alias(a);
             if (finerLevel == 0) {
-                joined = joined.join(d.table(alias)).on(keyJoin(value, d, alias));
+                joined = joined.join(codes.table(a, alias)).on(value.eq((Field) codes.code(alias, 0)));
                 for (int level : e.getValue()) {
-                    fields.put(key(a, level), d.level(alias, level));
+                    fields.put(key(a, level), codes.code(alias, level));
                 }
             } else {
                 List<SelectField<?>> labels = new ArrayList<>();
-                labels.add(d.level("d", finerLevel).as(LABEL_FROM));
+                labels.add(codes.code("d", finerLevel).as(LABEL_FROM));
                 for (int level : e.getValue()) {
-                    labels.add(d.level("d", level).as(LABEL_TO + level));
-                    fields.put(key(a, level), DSL.field(DSL.name(alias, LABEL_TO + level), String.class));
+                    labels.add(codes.code("d", level).as(LABEL_TO + level));
+                    fields.put(key(a, level), DSL.field(DSL.name(alias, LABEL_TO + level), Integer.class));
                 }
-                Table<?> mapping = ctx.selectDistinct(labels).from(d.table("d")).asTable(DSL.name(alias));
+                Table<?> mapping = ctx.selectDistinct(labels).from(codes.table(a, "d")).asTable(DSL.name(alias));
                 joined = joined.join(mapping).on(value.eq(DSL.field(DSL.name(alias, LABEL_FROM))));
             }
         }
@@ -143,13 +167,6 @@ final class SqlGrouping {
 
     private static Field<Object> value(SqlExecutor executor, int attribute) {
         return DSL.field(DSL.name(FINER, executor.columnName(attribute)));
-    }
-
-    /** Raw value = key, and NULL = NULL when the hierarchy maps NULL (its NULL row would not join otherwise). */
-    private static Condition keyJoin(Field<Object> value, Dimension d, String alias) {
-        Field<Object> key = d.key(alias);
-        Condition equal = value.eq(key);
-        return d.mapsNull() ? equal.or(value.isNull().and(key.isNull())) : equal;
     }
 
     private static int key(int attribute, int level) {
