@@ -12,7 +12,6 @@ import org.kanon.local.kaca.Kaca;
 import org.kanon.local.kaca.KacaOptions;
 import org.kanon.local.kaca.KacaResult;
 import org.kanon.metrics.HierarchyWeights;
-import org.kanon.metrics.LocalRecodingUtility;
 import org.kanon.metrics.UtilityMetrics;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.privacy.PrivacyModel;
@@ -44,7 +43,7 @@ final class KacaRun {
         SourceTable source = node.source(db);
         Set<String> identifyingColumns = LocalRecodingRuns.identifyingColumns(source, identifying);
         KacaResult result = new Kaca().anonymize(db, node.table, node.qiNames(), options);
-        UtilityMetrics m = LocalRecodingUtility.of(result.recoding(), model.k());
+        UtilityMetrics m = result.metrics();
         out.printf(Locale.ROOT, "anonymized %s with %s (local recoding by clustering, %s weights%s, seed %d%s) under %s: %d rows in %d classes, "
                         + "smallest %d, %d merges and %d stubs, %d ms%n", source.displayName(), algorithm, options.weights(),
                 options.maxInconsistency().isPresent() ? String.format(Locale.ROOT, ", max inconsistency %.4g %%", options.maxInconsistency().getAsDouble() * 100) : "",

@@ -13,7 +13,7 @@ import org.kanon.local.GroupLoader;
 import org.kanon.local.GroupedTable;
 import org.kanon.local.LocalClass;
 import org.kanon.local.LocalRecoding;
-import org.kanon.metrics.LocalRecodingMetrics;
+import org.kanon.metrics.LocalRecodingUtility;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
@@ -58,7 +58,7 @@ public final class Kaca {
         LocalRecoding recoding = run.execute();
         KAnonymity model = new KAnonymity(options.k());
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
-        return new KacaResult(source, qis, model, options, recoding, LocalRecodingMetrics.of(recoding, model), run.stats(), elapsedMs);
+        return new KacaResult(source, qis, model, options, recoding, LocalRecodingUtility.of(recoding, options.k()), run.stats(), elapsedMs);
     }
 
     /** A recoding and how it was reached. */
