@@ -111,6 +111,16 @@ public final class Instance {
         return l;
     }
 
+    /** The distance between any row of group ga and any row of group gb. */
+    public double groupDistance(int ga, int gb) {
+        return distance(firstRowOfGroup[ga], firstRowOfGroup[gb]);
+    }
+
+    /** Number of groups (rows with identical QI values and sensitive value). */
+    public int groupCount() {
+        return firstRowOfGroup.length - 1;
+    }
+
     /** The edge weight of the paper's graph: sum over QIs of w_j * h_ab(j) / l_j. */
     public double distance(int a, int b) {
         if (groupOfRow[a] == groupOfRow[b]) {

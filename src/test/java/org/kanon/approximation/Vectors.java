@@ -10,7 +10,7 @@ import java.util.Random;
 import org.kanon.local.GroupedTable;
 
 /** Test instances: tables of small integer vectors, with suppression-only or two-level hierarchies. */
-final class Vectors {
+public final class Vectors {
     private Vectors() {
     }
 
@@ -18,7 +18,7 @@ final class Vectors {
      * Rows over an alphabet where the only generalization is suppression (one level: value -> "*"); identical rows
      * become one group. With a binary alphabet the cost is the number of stars, the paper's sections 5-6.
      */
-    static Instance suppression(int[][] rows) {
+    public static Instance suppression(int[][] rows) {
         int m = rows[0].length;
         List<GroupedTable.Qi> qis = new ArrayList<>();
         for (int q = 0; q < m; q++) {
@@ -35,7 +35,7 @@ final class Vectors {
      * Rows whose values 0..9 sit in a two-level hierarchy: value -> its decade-of-three bucket ("0-2", "3-5",
      * "6-8", "9") -> "*"; so l_j = 2 and a cell may cost 1/2.
      */
-    static Instance hierarchy(int[][] rows) {
+    public static Instance hierarchy(int[][] rows) {
         int m = rows[0].length;
         List<GroupedTable.Qi> qis = new ArrayList<>();
         for (int q = 0; q < m; q++) {
@@ -66,7 +66,7 @@ final class Vectors {
     }
 
     /** n random rows of m values below {@code alphabet}. */
-    static int[][] random(Random random, int n, int m, int alphabet) {
+    public static int[][] random(Random random, int n, int m, int alphabet) {
         int[][] rows = new int[n][m];
         for (int[] row : rows) {
             for (int q = 0; q < m; q++) {
