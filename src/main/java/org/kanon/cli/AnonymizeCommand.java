@@ -35,7 +35,8 @@ final class AnonymizeCommand extends KanonSubcommand {
     @Option(names = "--algorithm", defaultValue = "incognito", paramLabel = "NAME",
             description = "incognito (default; eincognito is the same name under (alpha,k)), incognito-superroots, incognito-cube, "
                     + "samarati, bottomup, bottomup-rollup: full-domain lattice searches; local recodings: topdown (the (alpha,k) paper's Top-Down), "
-                    + "kaca1, kaca2 (clustering in hierarchies, TKDE 2008), mondrian (strict multidimensional partitioning).")
+                    + "kaca1, kaca2 (clustering in hierarchies, TKDE 2008), mondrian (strict multidimensional partitioning); "
+                    + "with a proven bound on the cost (Aggarwal et al.): forest (any k), factor2 (k = 2), factor3 (k = 3), exact (the optimum, small tables).")
     String algorithm;
 
     @Option(names = "--executor", defaultValue = "auto", paramLabel = "sql|memory|auto",
@@ -51,7 +52,7 @@ final class AnonymizeCommand extends KanonSubcommand {
     String select;
 
     @Option(names = "--weights", paramLabel = "W1,W2,..|uniform|height",
-            description = "Per-QI weights for --select weighted-height; for kaca1/kaca2 the WHD weights: uniform, or height (default) with --beta.")
+            description = "Per-QI weights for --select weighted-height and for the cost of forest/factor2/factor3/exact; for kaca1/kaca2 the WHD weights: uniform, or height (default) with --beta.")
     String weights;
 
     @Option(names = "--beta", paramLabel = "B", description = "kaca1/kaca2 height weights 1/(j-1)^B, B >= 1 (default 1).")
@@ -65,6 +66,13 @@ final class AnonymizeCommand extends KanonSubcommand {
 
     @Option(names = "--priority", paramLabel = "A,B", description = "kaca1/kaca2: attributes to generalize first when classes tie, most expendable first.")
     String priority;
+
+    @Option(names = "--row-deletion", description = "forest/exact: rows may be deleted from the release, each costing all its cells suppressed.")
+    boolean rowDeletion;
+
+    @Option(names = "--block-size", defaultValue = "150", paramLabel = "N",
+            description = "factor2/factor3: above this many rows the factor is found per block of at most N rows (default 150).")
+    int blockSize;
 
     @Option(names = "--list", description = "Print every anonymous node (levels in QI order); minimal ones marked.")
     boolean list;
@@ -108,6 +116,12 @@ final class AnonymizeCommand extends KanonSubcommand {
         if (MondrianRun.NAMES.contains(algorithm)) {
             try (Database db = openDatabase()) {
                 return MondrianRun.run(db, node, node.model(), name, identifying, replace, out(), started);
+            }
+        }
+        if (ApproximationRun.NAMES.contains(algorithm)) {
+            try (Database db = openDatabase()) {
+                return ApproximationRun.run(db, algorithm, node, node.model(), parseWeights(weights), rowDeletion, blockSize,
+                        name, identifying, replace, out(), started);
             }
         }
         // eIncognito is Incognito with the model's test of a node: every variant takes the model
@@ -229,7 +243,7 @@ final class AnonymizeCommand extends KanonSubcommand {
         return cost == Math.rint(cost) && Math.abs(cost) < 1e15 ? Long.toString((long) cost) : String.format(Locale.ROOT, "%.4f", cost);
     }
 
-    private static double[] parseWeights(String text) {
+    static double[] parseWeights(String text) {
         if (text == null) {
             return null;
         }

@@ -10,7 +10,10 @@ import java.util.List;
  */
 public interface RecodedTable {
 
-    /** {@code count} rows of a group released with these QI cells (in QI order). */
+    /**
+     * {@code count} rows of a group released with these QI cells (in QI order); {@code cells} is null for rows
+     * deleted from the release (the approximation paper's row deletion), which come last.
+     */
     record Run(String[] cells, long count) {
     }
 

@@ -17,14 +17,21 @@ import org.kanon.local.LocalRecoding;
  *       text, which is the class's level unless the hierarchy repeats a label on several levels (a NULL cell, a
  *       missing raw value, is at level 0).</li>
  * </ul>
- * A local recoding suppresses no row.
+ * A local recoding suppresses no row, unless an algorithm deletes rows (the approximation paper's row deletion).
  */
 public final class LocalRecodingUtility {
     private LocalRecodingUtility() {
     }
 
     public static UtilityMetrics of(LocalRecoding recoding, int k) {
-        GroupedTable table = recoding.table();
+        return of(recoding.table(), recoding.classes(), 0, k);
+    }
+
+    /**
+     * The figures of these classes over the table, with {@code deletedRows} more rows left out of the release (each
+     * at the root of every QI and charged the table's size in DM, as a suppressed row).
+     */
+    public static UtilityMetrics of(GroupedTable table, List<LocalClass> classes, long deletedRows, int k) {
         int qis = table.qiCount();
         List<Map<String, Integer>> lowest = new ArrayList<>();
         long[][] cells = new long[qis][];
@@ -33,7 +40,7 @@ public final class LocalRecodingUtility {
             cells[q] = new long[table.height(q) + 1];
         }
         Map<List<String>, Long> released = new HashMap<>();
-        for (LocalClass c : recoding.classes()) {
+        for (LocalClass c : classes) {
             for (int e = 0; e < c.entries(); e++) {
                 int g = c.group(e);
                 List<String> labels = new ArrayList<>(qis);
@@ -53,9 +60,9 @@ public final class LocalRecodingUtility {
         }
         List<AttributeLevels> attributes = new ArrayList<>();
         for (int q = 0; q < qis; q++) {
-            attributes.add(new AttributeLevels(table.qis().get(q).name(), table.height(q), cells[q], 0));
+            attributes.add(new AttributeLevels(table.qis().get(q).name(), table.height(q), cells[q], 0).withRowsAtRoot(deletedRows));
         }
-        return new UtilityMetrics(k, ClassShape.of(table.rows(), released.size(), smallest, squares), 0, table.rows(), attributes);
+        return new UtilityMetrics(k, ClassShape.of(table.rows() - deletedRows, released.size(), smallest, squares), deletedRows, table.rows(), attributes);
     }
 
     /** Label -> the lowest level it appears on, over the whole hierarchy (as the SQL measure looks it up). */

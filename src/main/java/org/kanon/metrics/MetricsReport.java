@@ -39,6 +39,7 @@ public final class MetricsReport {
                 ? String.format(Locale.ROOT, "%d (ratio %.4f of %d with every cell at the root)", u.levelDistortion().getAsLong(),
                 u.distortionRatio().getAsDouble(), u.levelDistortionAtRoot())
                 : NOT_DEFINED + " (a cell has no hierarchy level)");
+        line(out, "cost (r/l):", decimal(u.generalizationCost()) + " (the approximation paper's: a cell at level r of l costs r/l)");
         for (HierarchyWeights w : weights) {
             line(out, "WHD " + label(w) + ":", decimal(u.distortion(w)) + (w.isUniform() ? "" : beta(w)));
         }
@@ -81,6 +82,7 @@ public final class MetricsReport {
                 .put("suppressedRows", u.suppressedRows())
                 .putRaw("distortion", distortions(w -> u.distortion(w)))
                 .putRaw("beta", betaOrNull())
+                .put("cost", u.generalizationCost())
                 .put("levelDistortion", u.levelDistortion().isPresent() ? (Long) u.levelDistortion().getAsLong() : null)
                 .put("levelDistortionAtRoot", u.levelDistortionAtRoot())
                 .put("distortionRatio", u.distortionRatio())

@@ -66,6 +66,14 @@ public record UtilityMetrics(int k, ClassShape shape, long suppressedRows, long 
         return OptionalDouble.of(sum);
     }
 
+    /**
+     * The approximation paper's cost (Aggarwal et al., section 2): a cell generalized to level r of a hierarchy of
+     * height l costs r / l, a suppressed row costs one per QI; it equals the WHD distortion with uniform weights.
+     */
+    public OptionalDouble generalizationCost() {
+        return distortion(HierarchyWeights.uniform());
+    }
+
     /** Definition 12: the largest inconsistency of an attribute; empty if one is undefined. */
     public OptionalDouble inconsistency() {
         double largest = 0;

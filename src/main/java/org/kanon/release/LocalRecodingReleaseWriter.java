@@ -88,9 +88,12 @@ public final class LocalRecodingReleaseWriter {
             String recheckSql = tx.renderInlined(LocalRecheckQuery.build(tx, relationSchema, relationName, qiNames,
                     result.model(), sensitive.orElse(null)));
             ReleaseRelations.verify(tx, recheckSql, request.name());
+            long rowsIn = result.recoded().table().rows();
+            long deleted = rowsIn - rowsOut;
             ReleaseRecord r = new ReleaseRecord(request.name().trim(), result.source().schema(), result.source().name(),
                     relationSchema, relationName, "TABLE", request.algorithm(), String.join(",", qiNames), "local",
-                    result.model().k(), "0", 0, "none", result.recoded().table().rows(), rowsOut, 0,
+                    result.model().k(), deleted == 0 ? "0" : "row deletion", deleted, deleted == 0 ? "none" : SuppressMode.REMOVE.label(),
+                    rowsIn, rowsOut, deleted,
                     shape.value1(), shape.value2() == null ? 0 : shape.value2(), tx.select(DSL.currentUser()).fetchOne(0, String.class),
                     LocalDateTime.now().withNano(0), recheckSql, result.model().toString(), ReleaseRecord.LOCAL,
                     sensitive.map(Column::name).orElse(null),
@@ -143,6 +146,9 @@ public final class LocalRecodingReleaseWriter {
         int width = 1;
         for (int g = 0; g < recoded.table().groupCount(); g++) {
             for (RecodedTable.Run run : recoded.runs(g)) {
+                if (run.cells() == null) {
+                    continue;
+                }
                 String cell = run.cells()[q];
                 width = Math.max(width, cell == null ? 0 : cell.length());
             }
@@ -204,6 +210,9 @@ public final class LocalRecodingReleaseWriter {
                 if (++usedInSegment[g] == s.count()) {
                     segment[g]++;
                     usedInSegment[g] = 0;
+                }
+                if (s.cells() == null) {
+                    continue;   // a deleted row: left out of the release
                 }
                 Object[] values = new Object[keptIndex.length];
                 for (int i = 0; i < keptIndex.length; i++) {

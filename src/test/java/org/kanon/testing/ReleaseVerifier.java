@@ -47,7 +47,9 @@ public final class ReleaseVerifier {
         List<Column> others = source.columns().stream().filter(c -> !qis.contains(c) && !identifying.contains(c.name())).toList();
         Result<Record> in = db.dsl().select().from(source.table()).fetch();
         Result<Record> out = db.dsl().select().from(DSL.table(DSL.name(release.relationSchema(), release.relationName()))).fetch();
-        assertEquals(in.size(), out.size(), "rows in = rows out");
+        // rows deleted from a local recoding (the approximation paper's row deletion) are registered as suppressed
+        boolean deletes = ReleaseRecord.LOCAL.equals(release.recoding()) && release.rowsSuppressed() > 0;
+        assertEquals(in.size() - (deletes ? release.rowsSuppressed() : 0), out.size(), "rows in = rows out + rows deleted");
         for (String id : identifying) {
             assertTrue(Arrays.stream(out.fields()).noneMatch(f -> f.getName().equals(id)), "identifying column " + id + " is dropped");
         }
@@ -59,7 +61,12 @@ public final class ReleaseVerifier {
 
         Map<List<String>, List<Record>> sourceBuckets = bucket(in, others);
         Map<List<String>, List<Record>> releaseBuckets = bucket(out, others);
-        assertEquals(multiset(sourceBuckets), multiset(releaseBuckets), "rows projected on the non-QI columns " + names(others));
+        if (deletes) {
+            multiset(releaseBuckets).forEach((key, n) -> assertTrue(n <= multiset(sourceBuckets).getOrDefault(key, 0),
+                    "more release rows than source rows with non-QI values " + key));
+        } else {
+            assertEquals(multiset(sourceBuckets), multiset(releaseBuckets), "rows projected on the non-QI columns " + names(others));
+        }
         for (Map.Entry<List<String>, List<Record>> e : releaseBuckets.entrySet()) {
             List<Record> src = sourceBuckets.get(e.getKey());
             List<Record> rel = e.getValue();

@@ -1,0 +1,94 @@
+package org.kanon.approximation;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.kanon.InvalidInputException;
+import org.kanon.approximation.factor.FactorThree;
+import org.kanon.approximation.factor.FactorTwo;
+import org.kanon.approximation.forest.ForestClustering;
+import org.kanon.approximation.forest.ForestStats;
+import org.kanon.db.Database;
+import org.kanon.local.GroupLoader;
+import org.kanon.local.GroupedTable;
+import org.kanon.metrics.LocalRecodingUtility;
+import org.kanon.privacy.KAnonymity;
+import org.kanon.schema.Column;
+import org.kanon.schema.SourceTable;
+import org.kanon.schema.TableResolver;
+
+/**
+ * The algorithms of Aggarwal et al., "Approximation Algorithms for k-Anonymity", on a table in the database: its
+ * (raw QI tuple) groups are read by one GROUP BY (raw rows never leave the database), clustered in memory, and the
+ * result is ready for the local-recoding release writer.
+ */
+public final class Approximation {
+
+    /** A clustering and the lines that say how it was reached. */
+    public record Run(Clustering clustering, OptionalDouble lowerBound, String details) {
+    }
+
+    public ApproximationResult anonymize(Database db, String tableName, List<String> qiNames, ApproximationOptions options) {
+        long start = System.nanoTime();
+        SourceTable source = new TableResolver(db).resolve(tableName);
+        List<Column> qis = source.columns(qiNames);
+        GroupedTable table = new GroupLoader(db).load(source, qis, Optional.empty());
+        for (int q = 0; q < table.qiCount(); q++) {
+            if (table.height(q) == 0 && table.labelCount(q) > 1) {
+                throw new InvalidInputException("--qi: " + qis.get(q).name() + " of " + source.displayName()
+                        + " has no hierarchy, so its values can never be generalized; bind one with kanon hierarchy import/build");
+            }
+        }
+        Instance instance = Instance.of(table, options.costModel(qis.size()));
+        Run run = run(instance, options);
+        ClusteredTable clustered = new ClusteredTable(instance, run.clustering());
+        long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+        return new ApproximationResult(source, qis, new KAnonymity(options.k()), options, run.clustering(), clustered,
+                run.clustering().cost(instance), run.lowerBound(),
+                LocalRecodingUtility.of(table, clustered.classes(), clustered.deletedRows(), options.k()), run.details(), elapsedMs);
+    }
+
+    /** The algorithm on an instance already in memory; for tests and benchmarks. */
+    public static Run run(Instance instance, ApproximationOptions options) {
+        int k = options.k();
+        if (instance.size() < k && !(options.rowDeletion() && options.algorithm().equals(ApproximationOptions.EXACT))) {
+            throw new InvalidInputException("--k: the table has " + instance.size() + " row(s), fewer than k = " + k);
+        }
+        Run run = switch (options.algorithm()) {
+            case ApproximationOptions.FOREST -> forest(instance, k);
+            case ApproximationOptions.FACTOR2 -> factor(instance, FactorTwo.blocked(instance, options.blockSize()), options);
+            case ApproximationOptions.FACTOR3 -> factor(instance, FactorThree.blocked(instance, options.blockSize()), options);
+            default -> {
+                Clustering optimum = ExactSolver.solve(instance, k);
+                yield new Run(optimum, OptionalDouble.of(optimum.cost(instance)), "exact optimum over every partition of the "
+                        + instance.size() + " rows");
+            }
+        };
+        Clustering clustering = run.clustering();
+        if (options.rowDeletion() && !options.algorithm().equals(ApproximationOptions.EXACT)) {
+            clustering = RowDeletion.improve(instance, clustering, k);
+        }
+        clustering.requireValid(instance, k);
+        return new Run(clustering, run.lowerBound(), run.details());
+    }
+
+    private static Run forest(Instance instance, int k) {
+        ForestClustering.Outcome outcome = ForestClustering.cluster(instance, k);
+        ForestStats s = outcome.stats();
+        long[] c = s.cases();
+        String details = String.format(Locale.ROOT, "forest of weight %.4f (a lower bound of OPT, Lemma 3) from %d nearest-row searches; "
+                        + "%d split(s) to at most %d rows (cases A %d, B %d, C %d, D %d, refined %d); forest %d ms, decomposition %d ms",
+                s.forestWeight(), s.nearestSearches(), s.splits(), s.sizeLimit(), c[0], c[1], c[2], c[3], c[4], s.forestMs(), s.decomposeMs());
+        return new Run(outcome.clustering(), OptionalDouble.of(s.forestWeight()), details);
+    }
+
+    private static Run factor(Instance instance, Clustering clustering, ApproximationOptions options) {
+        int blocks = (instance.size() + options.blockSize() - 1) / options.blockSize();
+        String details = instance.size() <= options.blockSize()
+                ? "exact minimum-weight factor of the complete graph on " + instance.size() + " rows (Blossom V)"
+                : String.format(Locale.ROOT, "%d rows in about %d blocks of at most %d rows (sorted by their hierarchy paths); "
+                + "the guarantee holds within each block", instance.size(), blocks, options.blockSize());
+        return new Run(clustering, OptionalDouble.empty(), details);
+    }
+}
