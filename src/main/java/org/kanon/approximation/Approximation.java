@@ -66,6 +66,9 @@ public final class Approximation {
             }
         };
         Clustering clustering = run.clustering();
+        if (options.split()) {
+            clustering = Splitting.refine(instance, clustering, k);
+        }
         if (options.rowDeletion() && !options.algorithm().equals(ApproximationOptions.EXACT)) {
             clustering = RowDeletion.improve(instance, clustering, k);
         }

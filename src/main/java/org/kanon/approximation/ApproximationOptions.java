@@ -6,9 +6,11 @@ import org.kanon.InvalidInputException;
 
 /**
  * How to run one of the approximation paper's algorithms: which, for what k, the per-QI weights of the cost
- * (empty: all 1), whether rows may be deleted, and the block size of the factor algorithms.
+ * (empty: all 1), whether rows may be deleted, the block size of the factor algorithms, and whether clusters of 2k
+ * rows or more are split where that lowers the cost ({@link Splitting}; off: the paper's output as printed).
  */
-public record ApproximationOptions(String algorithm, int k, Optional<double[]> weights, boolean rowDeletion, int blockSize) {
+public record ApproximationOptions(String algorithm, int k, Optional<double[]> weights, boolean rowDeletion, int blockSize,
+                                   boolean split) {
     public static final String FOREST = "forest";
     public static final String FACTOR2 = "factor2";
     public static final String FACTOR3 = "factor3";
@@ -40,7 +42,11 @@ public record ApproximationOptions(String algorithm, int k, Optional<double[]> w
     }
 
     public static ApproximationOptions of(String algorithm, int k) {
-        return new ApproximationOptions(algorithm, k, Optional.empty(), false, DEFAULT_BLOCK);
+        return new ApproximationOptions(algorithm, k, Optional.empty(), false, DEFAULT_BLOCK, true);
+    }
+
+    public ApproximationOptions withSplit(boolean split) {
+        return new ApproximationOptions(algorithm, k, weights, rowDeletion, blockSize, split);
     }
 
     /** The cost model for this many QIs. */

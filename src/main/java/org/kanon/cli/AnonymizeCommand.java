@@ -74,6 +74,9 @@ final class AnonymizeCommand extends KanonSubcommand {
             description = "factor2/factor3: above this many rows the factor is found per block of at most N rows (default 150).")
     int blockSize;
 
+    @Option(names = "--as-printed", description = "forest/factor2/factor3: the paper's clusters as they come, without splitting those of 2k rows or more where that lowers the cost.")
+    boolean asPrinted;
+
     @Option(names = "--list", description = "Print every anonymous node (levels in QI order); minimal ones marked.")
     boolean list;
 
@@ -120,7 +123,7 @@ final class AnonymizeCommand extends KanonSubcommand {
         }
         if (ApproximationRun.NAMES.contains(algorithm)) {
             try (Database db = openDatabase()) {
-                return ApproximationRun.run(db, algorithm, node, node.model(), parseWeights(weights), rowDeletion, blockSize,
+                return ApproximationRun.run(db, algorithm, node, node.model(), parseWeights(weights), rowDeletion, blockSize, asPrinted,
                         name, identifying, replace, out(), started);
             }
         }

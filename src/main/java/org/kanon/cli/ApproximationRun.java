@@ -28,12 +28,12 @@ final class ApproximationRun {
     }
 
     static int run(Database db, String algorithm, NodeOptions node, PrivacyModel model, double[] weights, boolean rowDeletion,
-                   int blockSize, String name, String identifying, boolean replace, PrintWriter out, LocalDateTime started) {
+                   int blockSize, boolean asPrinted, String name, String identifying, boolean replace, PrintWriter out, LocalDateTime started) {
         if (!(model instanceof KAnonymity)) {
             throw new InvalidInputException("--algorithm " + algorithm + ": the approximation algorithms protect k-anonymity only; drop --alpha/--l/--sensitive");
         }
         LocalRecodingRuns.refuseSuppression(node, algorithm);
-        ApproximationOptions options = new ApproximationOptions(algorithm, model.k(), Optional.ofNullable(weights), rowDeletion, blockSize);
+        ApproximationOptions options = new ApproximationOptions(algorithm, model.k(), Optional.ofNullable(weights), rowDeletion, blockSize, !asPrinted);
         SourceTable source = node.source(db);
         Set<String> identifyingColumns = LocalRecodingRuns.identifyingColumns(source, identifying);
         ApproximationResult result = new Approximation().anonymize(db, node.table, node.qiNames(), options);

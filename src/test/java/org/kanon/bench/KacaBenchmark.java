@@ -303,7 +303,7 @@ public final class KacaBenchmark {
 
     // ---------------------------------------------------------------- Incognito's node
 
-    private record Selected(LevelVector node, UtilityMetrics metrics) {
+    record Selected(LevelVector node, UtilityMetrics metrics) {
     }
 
     /**
@@ -311,7 +311,7 @@ public final class KacaBenchmark {
      * node's levels); the best few measured exactly by {@link LocalRecodingUtility} (which places a cell at the lowest
      * level holding its label), the least of those taken.
      */
-    private static Selected minimalDistortion(GroupedTable table, List<LevelVector> nodes, int k, HierarchyWeights w) {
+    static Selected minimalDistortion(GroupedTable table, List<LevelVector> nodes, int k, HierarchyWeights w) {
         if (nodes.isEmpty()) {
             throw new IllegalStateException("no k-anonymous node");
         }
@@ -344,7 +344,7 @@ public final class KacaBenchmark {
     }
 
     /** The full-domain recoding at a node as a local recoding: the groups grouped by their labels at the node. */
-    private static LocalRecoding globalRecoding(GroupedTable table, LevelVector node) {
+    static LocalRecoding globalRecoding(GroupedTable table, LevelVector node) {
         int qis = table.qiCount();
         int[] levels = node.toArray();
         Map<List<Integer>, List<Integer>> classes = new LinkedHashMap<>();

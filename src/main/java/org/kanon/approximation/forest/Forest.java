@@ -49,13 +49,17 @@ final class Forest {
             }
         }
         NearestGroups nearest = new NearestGroups(instance);
+        long[] rowsOfGroup = new long[groups];
+        for (int g = 0; g < groups; g++) {
+            rowsOfGroup[g] = instance.firstRow(g + 1) - instance.firstRow(g);
+        }
         long searches = 0;
         for (int g = 0; g < groups; g++) {
             int tree = find(parent, g);
             while (size[tree] < k) {
                 int u = rootRow[tree];
                 int fromTree = tree;
-                int target = nearest.nearest(instance.group(u), h -> find(parent, h) != fromTree);
+                int target = choose(instance, nearest, instance.group(u), k, fromTree, parent, size, rowsOfGroup);
                 searches++;
                 if (target < 0) {
                     throw new IllegalStateException("the table has fewer rows than k = " + k);
@@ -73,6 +77,34 @@ final class Forest {
             }
         }
         return new Forest(out, weight, searches, nearest.nodesVisited());
+    }
+
+    /**
+     * The out-edge's head for the root of a tree: among the groups outside the tree within the distance of the root's
+     * (k - 1)-st nearest row (the paper's admissible choices, ties at that distance included), one in the smallest
+     * tree, nearest first: joining small trees first keeps trees near k rows, so fewer rows are left for
+     * DECOMPOSE-COMPONENT to part by the tree's shape rather than by the rows' values.
+     */
+    private static int choose(Instance instance, NearestGroups nearest, int group, int k, int fromTree, int[] parent, long[] size,
+                              long[] rowsOfGroup) {
+        double radius = nearest.radius(group, k - 1, rowsOfGroup);
+        int[] best = {-1};
+        double[] bestDistance = {0};
+        nearest.within(group, radius, h -> find(parent, h) != fromTree, h -> {
+            double d = instance.groupDistance(group, h);
+            if (best[0] < 0) {
+                best[0] = h;
+                bestDistance[0] = d;
+                return;
+            }
+            long sh = size[find(parent, h)];
+            long sb = size[find(parent, best[0])];
+            if (sh < sb || (sh == sb && (d < bestDistance[0] || (d == bestDistance[0] && h < best[0])))) {
+                best[0] = h;
+                bestDistance[0] = d;
+            }
+        });
+        return best[0] >= 0 ? best[0] : nearest.nearest(group, h -> find(parent, h) != fromTree);
     }
 
     private static int find(int[] parent, int x) {

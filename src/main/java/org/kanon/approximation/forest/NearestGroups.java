@@ -114,6 +114,96 @@ final class NearestGroups {
         return s.best;
     }
 
+    /**
+     * The distance from a row of group {@code query} to its {@code needed}-th nearest other row (rows of its own
+     * group count, at distance 0); +infinity when the table has fewer other rows.
+     */
+    double radius(int query, long needed, long[] rowsOfGroup) {
+        Radius r = new Radius(query, needed, rowsOfGroup);
+        r.walk(root, 0, 0);
+        return r.bound();
+    }
+
+    /** Every admitted group within {@code radius} of {@code query} (with a tolerance for rounding), to the consumer. */
+    void within(int query, double radius, IntPredicate admitted, java.util.function.IntConsumer found) {
+        walkWithin(root, 0, 0, query, radius + 1e-9, admitted, found);
+    }
+
+    private void walkWithin(Node node, int depth, double partial, int query, double limit, IntPredicate admitted,
+                            java.util.function.IntConsumer found) {
+        nodesVisited++;
+        if (depth == m) {
+            if (node.group >= 0 && admitted.test(node.group)) {
+                found.accept(node.group);
+            }
+            return;
+        }
+        int q = order[depth];
+        double[] c = costs[q];
+        int base = valueOf[q][query] * valueCounts[q];
+        for (int i = 0; i < node.size; i++) {
+            double p = partial + c[base + node.values[i]];
+            if (p <= limit) {
+                walkWithin(node.children[i], depth + 1, p, query, limit, admitted, found);
+            }
+        }
+    }
+
+    /** Branch and bound for the distance of the needed-th nearest row: distances kept with their row counts. */
+    private final class Radius {
+        final int query;
+        final long needed;
+        final long[] rowsOfGroup;
+        final java.util.TreeMap<Double, Long> nearest = new java.util.TreeMap<>();
+        long held;
+
+        Radius(int query, long needed, long[] rowsOfGroup) {
+            this.query = query;
+            this.needed = needed;
+            this.rowsOfGroup = rowsOfGroup;
+        }
+
+        double bound() {
+            return held >= needed ? nearest.lastKey() : Double.POSITIVE_INFINITY;
+        }
+
+        void add(double distance, long rows) {
+            nearest.merge(distance, rows, Long::sum);
+            held += rows;
+            // drop the farthest distances no longer needed to reach the count
+            while (true) {
+                Double last = nearest.lastKey();
+                long lastRows = nearest.get(last);
+                if (held - lastRows >= needed) {
+                    nearest.remove(last);
+                    held -= lastRows;
+                } else {
+                    break;
+                }
+            }
+        }
+
+        void walk(Node node, int depth, double partial) {
+            nodesVisited++;
+            if (depth == m) {
+                long rows = rowsOfGroup[node.group] - (node.group == query ? 1 : 0);
+                if (rows > 0) {
+                    add(partial, rows);
+                }
+                return;
+            }
+            int q = order[depth];
+            double[] c = costs[q];
+            int base = valueOf[q][query] * valueCounts[q];
+            for (int i = 0; i < node.size; i++) {
+                double p = partial + c[base + node.values[i]];
+                if (p <= bound()) {
+                    walk(node.children[i], depth + 1, p);
+                }
+            }
+        }
+    }
+
     /** The distance {@link #nearest} measures, the instance's group distance. */
     double distance(int a, int b) {
         return instance.groupDistance(a, b);

@@ -10,6 +10,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.kanon.approximation.Approximation;
+import org.kanon.approximation.ApproximationOptions;
 import org.kanon.approximation.Clustering;
 import org.kanon.approximation.ExactSolver;
 import org.kanon.approximation.Instance;
@@ -111,6 +113,24 @@ class ForestClusteringTest {
             }
         }
         System.out.printf("forest: worst cost/OPT over 300 random instances (n 6..12, k 2..4): %.3f%n", worst);
+    }
+
+    @Test
+    void splittingLowersTheCostAndKeepsEveryClusterAtK() {
+        Random random = new Random(99);
+        int improved = 0;
+        for (int trial = 0; trial < 60; trial++) {
+            int k = 4 + random.nextInt(6);
+            Instance instance = Vectors.hierarchy(Vectors.random(random, 100 + random.nextInt(300), 4 + random.nextInt(3), 10));
+            Clustering printed = Approximation.run(instance, ApproximationOptions.of(ApproximationOptions.FOREST, k).withSplit(false)).clustering();
+            Clustering split = Approximation.run(instance, ApproximationOptions.of(ApproximationOptions.FOREST, k)).clustering();
+            split.requireValid(instance, k);
+            assertTrue(split.cost(instance) <= printed.cost(instance) + 1e-9, "splitting raised the cost");
+            if (split.cost(instance) < printed.cost(instance) - 1e-9) {
+                improved++;
+            }
+        }
+        assertTrue(improved > 0, "no split ever lowered the cost");
     }
 
     private static double kthNearest(Instance instance, int row, int j) {
