@@ -36,7 +36,8 @@ final class AnonymizeCommand extends KanonSubcommand {
             description = "incognito (default; eincognito is the same name under (alpha,k)), incognito-superroots, incognito-cube, "
                     + "samarati, bottomup, bottomup-rollup: full-domain lattice searches; local recodings: topdown (the (alpha,k) paper's Top-Down), "
                     + "kaca1, kaca2 (clustering in hierarchies, TKDE 2008), mondrian (strict multidimensional partitioning); "
-                    + "with a proven bound on the cost (Aggarwal et al.): forest (any k), factor2 (k = 2), factor3 (k = 3), exact (the optimum, small tables).")
+                    + "with a proven bound on the cost (Aggarwal et al.): forest (any k), factor2 (k = 2), factor3 (k = 3), exact (the optimum, small tables); "
+                    + "two-table l-diverse releases without generalizing (--l, --sensitive): permutation (permutation anonymization, PQT/PST), anatomy (QIT/ST).")
     String algorithm;
 
     @Option(names = "--executor", defaultValue = "auto", paramLabel = "sql|memory|auto",
@@ -61,8 +62,12 @@ final class AnonymizeCommand extends KanonSubcommand {
     @Option(names = "--max-inconsistency", paramLabel = "P%", description = "kaca2: the largest inconsistency of any QI (default 10%).")
     String maxInconsistency;
 
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "kaca1/kaca2: seed of the random choices (default 1), so runs repeat.")
-    long seed;
+    @Option(names = "--seed", paramLabel = "S", description = "kaca1/kaca2: seed of the random choices (default 1), so runs repeat; "
+            + "permutation/anatomy: seed of the partition's shuffles and the permutations (default: a cryptographically strong generator).")
+    Long seed;
+
+    @Option(names = "--no-preprocess", description = "permutation/anatomy: Algorithm 1 (round robin) over the whole table, without Algorithm 2's NCP-driven split.")
+    boolean noPreprocess;
 
     @Option(names = "--priority", paramLabel = "A,B", description = "kaca1/kaca2: attributes to generalize first when classes tie, most expendable first.")
     String priority;
@@ -103,6 +108,11 @@ final class AnonymizeCommand extends KanonSubcommand {
 
     @Override
     public Integer call() {
+        if (PermutationRun.NAMES.contains(algorithm)) {
+            try (Database db = openDatabase()) {
+                return PermutationRun.run(db, algorithm, node, seed, !noPreprocess, name, replace, out(), LocalDateTime.now());
+            }
+        }
         node.require();
         LocalDateTime started = LocalDateTime.now();
         if (TopDownRun.NAMES.contains(algorithm)) {
@@ -112,7 +122,7 @@ final class AnonymizeCommand extends KanonSubcommand {
         }
         if (KacaRun.NAMES.contains(algorithm)) {
             try (Database db = openDatabase()) {
-                return KacaRun.run(db, algorithm, node, node.model(), new KacaRun.Settings(weights, beta, maxInconsistency, seed, priority),
+                return KacaRun.run(db, algorithm, node, node.model(), new KacaRun.Settings(weights, beta, maxInconsistency, seed == null ? 1 : seed, priority),
                         name, identifying, replace, out(), started);
             }
         }

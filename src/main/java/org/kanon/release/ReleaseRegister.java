@@ -52,6 +52,8 @@ public final class ReleaseRegister {
                 .set(f("recoding", String.class), r.recoding())
                 .set(f("sensitive_attribute", String.class), r.sensitiveAttribute())
                 .set(f("sensitive_values", String.class), r.sensitiveValues())
+                .set(f("sensitive_relation", String.class), r.sensitiveRelation())
+                .set(f("partition_relation", String.class), r.partitionRelation())
                 .execute();
     }
 
@@ -89,6 +91,12 @@ public final class ReleaseRegister {
 
     void delete(DSLContext tx, ReleaseRecord r) {
         Relations.dropIfExists(tx, r.relationSchema(), r.relationName());
+        if (r.sensitiveRelation() != null) {
+            Relations.dropIfExists(tx, r.relationSchema(), r.sensitiveRelation());
+        }
+        if (r.partitionRelation() != null) {
+            Relations.dropIfExists(tx, db.identifiers().fold(org.kanon.db.KanonSchemas.CATALOG), r.partitionRelation());
+        }
         tx.deleteFrom(releases.table()).where(f("release_name", String.class).eq(r.name())).execute();
     }
 
@@ -105,6 +113,7 @@ public final class ReleaseRegister {
                 r.get(f("created_by", String.class), String.class), r.get(f("created_at", LocalDateTime.class), LocalDateTime.class),
                 r.get(f("recheck_sql", String.class), String.class), r.get(f("privacy_model", String.class), String.class),
                 r.get(f("recoding", String.class), String.class), r.get(f("sensitive_attribute", String.class), String.class),
-                r.get(f("sensitive_values", String.class), String.class));
+                r.get(f("sensitive_values", String.class), String.class), r.get(f("sensitive_relation", String.class), String.class),
+                r.get(f("partition_relation", String.class), String.class));
     }
 }
