@@ -37,7 +37,10 @@ public final class Ncp {
         private final double[] max;
         private final int[][] counts;
         private final int[] distinct;
+        private final double[] inverseDomain;
         private int rows;
+        /** perRow() of the current extent, kept up to date as rows join. */
+        private double perRow;
 
         Extent(Microdata data) {
             this.data = data;
@@ -46,7 +49,9 @@ public final class Ncp {
             this.max = new double[d];
             this.counts = new int[d][];
             this.distinct = new int[d];
+            this.inverseDomain = new double[d];
             for (int i = 0; i < d; i++) {
+                inverseDomain[i] = data.domain(i) == 0 ? 0 : 1 / data.domain(i);
                 min[i] = Double.POSITIVE_INFINITY;
                 max[i] = Double.NEGATIVE_INFINITY;
                 if (!data.numeric(i)) {
@@ -64,6 +69,7 @@ public final class Ncp {
                 addValue(i, data.value(i, row));
             }
             rows++;
+            perRow = computePerRow();
         }
 
         /** The artificial tuple of Algorithm 2 with every attribute at its largest (or smallest) value. */
@@ -72,6 +78,7 @@ public final class Ncp {
                 addValue(i, largest ? data.high(i) : data.low(i));
             }
             rows++;
+            perRow = computePerRow();
         }
 
         private void addValue(int i, double v) {
@@ -84,7 +91,7 @@ public final class Ncp {
 
         /** NCP(G) = |G| x per-row penalty. */
         double total() {
-            return rows * perRow();
+            return rows * perRow;
         }
 
         /** NCP(G + row) - NCP(G), without changing the extent. */
@@ -92,13 +99,21 @@ public final class Ncp {
             double after = 0;
             for (int i = 0; i < min.length; i++) {
                 double v = data.value(i, row);
-                after += penalty(i, Math.min(min[i], v), Math.max(max[i], v),
-                        counts[i] == null ? 0 : distinct[i] + (counts[i][(int) v] == 0 ? 1 : 0));
+                if (counts[i] == null) {
+                    after += (Math.max(max[i], v) - Math.min(min[i], v)) * inverseDomain[i];
+                } else {
+                    int values = distinct[i] + (counts[i][(int) v] == 0 ? 1 : 0);
+                    after += values <= 1 ? 0 : values * inverseDomain[i];
+                }
             }
-            return (rows + 1) * after - total();
+            return (rows + 1) * after - rows * perRow;
         }
 
         double perRow() {
+            return perRow;
+        }
+
+        private double computePerRow() {
             double p = 0;
             for (int i = 0; i < min.length; i++) {
                 p += penalty(i, min[i], max[i], distinct[i]);
