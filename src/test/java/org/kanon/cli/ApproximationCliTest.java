@@ -41,11 +41,7 @@ class ApproximationCliTest {
     Path tmp;
 
     private static CliRun setUp(ConnectionSettings settings, String file, String table) {
-        CliRun cli = new CliRun(settings);
-        assertEquals(0, cli.run("import", PaperTables.PAPERS.resolve(file + ".csv").toString(), "--table", table).exitCode());
-        assertEquals(0, cli.run("hierarchy", "import", "--table", table, "--dir", PaperTables.PAPERS.toString(),
-                "--prefix", file + "_hierarchy_").exitCode());
-        return cli;
+        return new CliRun(settings).withPaperTable(file, table, file + "_hierarchy_");
     }
 
     private static double cost(CliRun.Result r) {
@@ -189,37 +185,27 @@ class ApproximationCliTest {
             assertEquals(0, cli.run("import", big.toString(), "--table", "big").exitCode());
             assertEquals(0, cli.run("hierarchy", "build", "--table", "big", "--column", "a", "--spec", "interval:5").exitCode(),
                     "interval hierarchy on a");
-            assertRefused(cli.run("anonymize", "--table", "big", "--qi", "a", "--k", "2", "--algorithm", "exact", "--name", "x1"),
+            CliRun.assertRefused(cli.run("anonymize", "--table", "big", "--qi", "a", "--k", "2", "--algorithm", "exact", "--name", "x1"),
                     "--algorithm exact", "18 rows", "20");
-            assertRefused(cli.run("anonymize", "--table", "big", "--qi", "a,b", "--k", "2", "--algorithm", "forest", "--name", "x2"),
+            CliRun.assertRefused(cli.run("anonymize", "--table", "big", "--qi", "a,b", "--k", "2", "--algorithm", "forest", "--name", "x2"),
                     "--qi", "b", "no hierarchy");
-            assertRefused(cli.run("anonymize", "--table", "medical", "--qi", MEDICAL_QI, "--k", "3", "--algorithm", "factor2", "--name", "x3"),
+            CliRun.assertRefused(cli.run("anonymize", "--table", "medical", "--qi", MEDICAL_QI, "--k", "3", "--algorithm", "factor2", "--name", "x3"),
                     "--k", "factor2", "3");
-            assertRefused(cli.run("anonymize", "--table", "medical", "--qi", MEDICAL_QI, "--k", "3", "--algorithm", "factor3",
+            CliRun.assertRefused(cli.run("anonymize", "--table", "medical", "--qi", MEDICAL_QI, "--k", "3", "--algorithm", "factor3",
                     "--row-deletion", "--name", "x4"), "--row-deletion", "factor3");
-            assertRefused(cli.run("anonymize", "--table", "medical", "--qi", MEDICAL_QI, "--k", "2", "--algorithm", "forest",
+            CliRun.assertRefused(cli.run("anonymize", "--table", "medical", "--qi", MEDICAL_QI, "--k", "2", "--algorithm", "forest",
                     "--alpha", "0.5", "--sensitive", "diseases", "--name", "x5"), "forest", "--alpha");
-            assertRefused(cli.run("anonymize", "--table", "medical", "--qi", MEDICAL_QI, "--k", "2", "--algorithm", "factor2",
+            CliRun.assertRefused(cli.run("anonymize", "--table", "medical", "--qi", MEDICAL_QI, "--k", "2", "--algorithm", "factor2",
                     "--block-size", "1", "--name", "x6"), "--block-size", "1");
-            assertRefused(cli.run("anonymize", "--table", "medical", "--qi", MEDICAL_QI, "--k", "5", "--algorithm", "forest", "--name", "x7"),
+            CliRun.assertRefused(cli.run("anonymize", "--table", "medical", "--qi", MEDICAL_QI, "--k", "5", "--algorithm", "forest", "--name", "x7"),
                     "--k", "4 row(s)");
-            assertRefused(cli.run("anonymize", "--table", "medical", "--qi", MEDICAL_QI, "--k", "2", "--algorithm", "forest",
+            CliRun.assertRefused(cli.run("anonymize", "--table", "medical", "--qi", MEDICAL_QI, "--k", "2", "--algorithm", "forest",
                     "--weights", "1,2", "--name", "x8"), "--weights", "2 weight(s)", "4");
             try (Database db = Database.open(settings)) {
                 assertTrue(new ReleaseRegister(db).list().isEmpty());
             }
         } finally {
             TestDatabases.dispose(settings);
-        }
-    }
-
-    private static void assertRefused(CliRun.Result r, String... fragments) {
-        assertEquals(ExitCodes.USAGE, r.exitCode(), r.toString());
-        String err = r.err().strip();
-        assertFalse(err.isEmpty(), "a message on stderr");
-        assertFalse(err.contains("\n"), "one line: " + err);
-        for (String f : fragments) {
-            assertTrue(err.contains(f), "'" + f + "' in: " + err);
         }
     }
 }

@@ -21,15 +21,6 @@ class BadInputCliTest {
         return f;
     }
 
-    private static void assertRefused(CliRun.Result r, String... fragments) {
-        assertEquals(ExitCodes.USAGE, r.exitCode(), r.toString());
-        String err = r.err().strip();
-        assertFalse(err.contains("\n"), "one line: " + err);
-        for (String f : fragments) {
-            assertTrue(err.contains(f), "'" + f + "' in: " + err);
-        }
-    }
-
     private static boolean tableExists(CliRun cli, String table) {
         return cli.run("check", "--table", table, "--qi", "a", "--k", "1").err().contains("not found") == false;
     }
@@ -40,21 +31,21 @@ class BadInputCliTest {
         ConnectionSettings settings = TestDatabases.fresh(kind);
         try {
             CliRun cli = new CliRun(settings);
-            assertRefused(cli.run("import", file("ragged.csv", "a,b,c\n1,2,3\n4,5\n").toString(), "--table", "t1"),
+            CliRun.assertRefused(cli.run("import", file("ragged.csv", "a,b,c\n1,2,3\n4,5\n").toString(), "--table", "t1"),
                     "ragged.csv:3", "2 fields", "3");
             assertFalse(tableExists(cli, "t1"));
-            assertRefused(cli.run("import", file("quote.csv", "a,b\n1,2\n3,\"open\n5,6\n").toString(), "--table", "t2"),
+            CliRun.assertRefused(cli.run("import", file("quote.csv", "a,b\n1,2\n3,\"open\n5,6\n").toString(), "--table", "t2"),
                     "quote.csv:3", "quote");
             assertFalse(tableExists(cli, "t2"));
-            assertRefused(cli.run("import", file("empty.csv", "").toString(), "--table", "t3"), "empty.csv", "empty");
+            CliRun.assertRefused(cli.run("import", file("empty.csv", "").toString(), "--table", "t3"), "empty.csv", "empty");
             assertFalse(tableExists(cli, "t3"));
-            assertRefused(cli.run("import", file("dup.csv", "a,b,A\n1,2,3\n").toString(), "--table", "t4"), "dup.csv:1", "duplicate");
+            CliRun.assertRefused(cli.run("import", file("dup.csv", "a,b,A\n1,2,3\n").toString(), "--table", "t4"), "dup.csv:1", "duplicate");
             assertFalse(tableExists(cli, "t4"));
-            assertRefused(cli.run("import", tmp.resolve("nope.csv").toString(), "--table", "t5"), "nope.csv");
-            assertRefused(cli.run("import", file("ok.csv", "a\n1\n").toString(), "--table", "t6", "--delimiter", "ab"), "--delimiter");
+            CliRun.assertRefused(cli.run("import", tmp.resolve("nope.csv").toString(), "--table", "t5"), "nope.csv");
+            CliRun.assertRefused(cli.run("import", file("ok.csv", "a\n1\n").toString(), "--table", "t6", "--delimiter", "ab"), "--delimiter");
             CliRun.Result ok = cli.run("import", file("ok.csv", "a\n1\n").toString(), "--table", "t6");
             assertEquals(ExitCodes.OK, ok.exitCode(), ok.toString());
-            assertRefused(cli.run("import", file("ok.csv", "a\n1\n").toString(), "--table", "t6"), "already exists", "--replace");
+            CliRun.assertRefused(cli.run("import", file("ok.csv", "a\n1\n").toString(), "--table", "t6"), "already exists", "--replace");
         } finally {
             TestDatabases.dispose(settings);
         }
@@ -70,15 +61,15 @@ class BadInputCliTest {
             Path missing = Files.createDirectories(tmp.resolve("missing"));
             Files.writeString(missing.resolve("p_zip.csv"), "53715;5371*;*\n");
             Files.writeString(missing.resolve("p_sex.csv"), "Male;*\nFemale;*\n");
-            assertRefused(cli.run("hierarchy", "import", "--table", "p", "--dir", missing.toString()), "zip", "53703");
+            CliRun.assertRefused(cli.run("hierarchy", "import", "--table", "p", "--dir", missing.toString()), "zip", "53703");
             Path twoParents = Files.createDirectories(tmp.resolve("two"));
             Files.writeString(twoParents.resolve("zip.csv"), "53715;5371*;*\n53703;5370*;*\n53710;5371*;x\n");
-            assertRefused(cli.run("hierarchy", "import", "--table", "p", "--dir", twoParents.toString()), "zip.csv:3", "two parents");
-            assertRefused(cli.run("hierarchy", "import", "--table", "p", "--file", missing.resolve("p_sex.csv").toString(),
+            CliRun.assertRefused(cli.run("hierarchy", "import", "--table", "p", "--dir", twoParents.toString()), "zip.csv:3", "two parents");
+            CliRun.assertRefused(cli.run("hierarchy", "import", "--table", "p", "--file", missing.resolve("p_sex.csv").toString(),
                     "--column", "nope"), "column 'nope' not found");
             CliRun.Result list = cli.run("hierarchy", "list", "--table", "p");
             assertEquals(1, list.out().strip().lines().count(), "only the header line: nothing bound\n" + list.out());
-            assertRefused(cli.run("check", "--table", "p", "--qi", "zip", "--k", "1", "--levels", "1"), "no hierarchy bound");
+            CliRun.assertRefused(cli.run("check", "--table", "p", "--qi", "zip", "--k", "1", "--levels", "1"), "no hierarchy bound");
         } finally {
             TestDatabases.dispose(settings);
         }

@@ -31,9 +31,7 @@ import org.kanon.testing.TestDatabases;
 class PermutationCliTest {
 
     private static CliRun setUp(ConnectionSettings settings) {
-        CliRun cli = new CliRun(settings);
-        assertEquals(0, cli.run("import", PaperTables.PAPERS.resolve("permutation-table1.csv").toString(), "--table", "t1").exitCode());
-        return cli;
+        return new CliRun(settings).withPaperTable("permutation-table1", "t1", null);
     }
 
     private static String[] anonymize(String algorithm, String name, String... extra) {
@@ -175,30 +173,20 @@ class PermutationCliTest {
         ConnectionSettings settings = TestDatabases.fresh(kind);
         try {
             CliRun cli = setUp(settings);
-            assertRefused(cli.run(anonymize("permutation", "x1", "--l", "5")), "--l", "no 5-diverse partition", "Flu", "largest feasible l is 4");
-            assertRefused(cli.run(anonymize("anatomy", "x2", "--l", "1")), "--l", "at least 2");
-            assertRefused(cli.run("anonymize", "--table", "t1", "--qi", "age,disease", "--sensitive", "disease", "--l", "2",
+            CliRun.assertRefused(cli.run(anonymize("permutation", "x1", "--l", "5")), "--l", "no 5-diverse partition", "Flu", "largest feasible l is 4");
+            CliRun.assertRefused(cli.run(anonymize("anatomy", "x2", "--l", "1")), "--l", "at least 2");
+            CliRun.assertRefused(cli.run("anonymize", "--table", "t1", "--qi", "age,disease", "--sensitive", "disease", "--l", "2",
                     "--algorithm", "permutation", "--name", "x3"), "--sensitive", "also in --qi");
-            assertRefused(cli.run("anonymize", "--table", "t1", "--qi", "age,sex", "--l", "2", "--algorithm", "permutation"), "--sensitive");
-            assertRefused(cli.run("anonymize", "--table", "t1", "--qi", "age,sex", "--sensitive", "nope", "--l", "2", "--algorithm", "anatomy"), "nope");
+            CliRun.assertRefused(cli.run("anonymize", "--table", "t1", "--qi", "age,sex", "--l", "2", "--algorithm", "permutation"), "--sensitive");
+            CliRun.assertRefused(cli.run("anonymize", "--table", "t1", "--qi", "age,sex", "--sensitive", "nope", "--l", "2", "--algorithm", "anatomy"), "nope");
             try (Database db = Database.open(settings)) {
                 assertTrue(new ReleaseRegister(db).list().isEmpty());
             }
             assertEquals(ExitCodes.OK, cli.run(anonymize("permutation", "dup")).exitCode());
-            assertRefused(cli.run(anonymize("permutation", "dup")), "dup", "already exists", "--replace");
+            CliRun.assertRefused(cli.run(anonymize("permutation", "dup")), "dup", "already exists", "--replace");
             assertEquals(ExitCodes.OK, cli.run(anonymize("permutation", "dup", "--replace")).exitCode());
         } finally {
             TestDatabases.dispose(settings);
-        }
-    }
-
-    private static void assertRefused(CliRun.Result r, String... fragments) {
-        assertEquals(ExitCodes.USAGE, r.exitCode(), r.toString());
-        String err = r.err().strip();
-        assertFalse(err.isEmpty(), "a message on stderr");
-        assertFalse(err.contains("\n"), "one line: " + err);
-        for (String f : fragments) {
-            assertTrue(err.contains(f), "'" + f + "' in: " + err);
         }
     }
 }
