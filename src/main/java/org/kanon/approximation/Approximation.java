@@ -57,8 +57,8 @@ public final class Approximation {
         }
         Run run = switch (options.algorithm()) {
             case ApproximationOptions.FOREST -> forest(instance, k);
-            case ApproximationOptions.FACTOR2 -> factor(instance, FactorTwo.blocked(instance, options.blockSize()), options);
-            case ApproximationOptions.FACTOR3 -> factor(instance, FactorThree.blocked(instance, options.blockSize()), options);
+            case ApproximationOptions.FACTOR2 -> factor(instance, options, FactorTwo::cluster);
+            case ApproximationOptions.FACTOR3 -> factor(instance, options, FactorThree::cluster);
             default -> {
                 Clustering optimum = ExactSolver.solve(instance, k);
                 yield new Run(optimum, OptionalDouble.of(optimum.cost(instance)), "exact optimum over every partition of the "
@@ -86,12 +86,19 @@ public final class Approximation {
         return new Run(outcome.clustering(), OptionalDouble.of(s.forestWeight()), details);
     }
 
-    private static Run factor(Instance instance, Clustering clustering, ApproximationOptions options) {
-        int blocks = (instance.size() + options.blockSize() - 1) / options.blockSize();
-        String details = instance.size() <= options.blockSize()
+    /** The factor algorithm on the whole table up to the block size, else block by block ({@link ForestBlocks}). */
+    private static Run factor(Instance instance, ApproximationOptions options, java.util.function.BiFunction<Instance, int[], Clustering> factor) {
+        List<int[]> blocks = ForestBlocks.partition(instance, options.blockSize());
+        List<int[]> clusters = new java.util.ArrayList<>();
+        for (int[] block : blocks) {
+            clusters.addAll(factor.apply(instance, block).clusters());
+        }
+        String details = blocks.size() == 1
                 ? "exact minimum-weight factor of the complete graph on " + instance.size() + " rows (Blossom V)"
-                : String.format(Locale.ROOT, "%d rows in about %d blocks of at most %d rows (sorted by their hierarchy paths); "
-                + "the guarantee holds within each block", instance.size(), blocks, options.blockSize());
-        return new Run(clustering, OptionalDouble.empty(), details);
+                : String.format(Locale.ROOT, "%d rows in %d blocks of %d..%d rows (the parts of FOREST + DECOMPOSE-COMPONENT at k = %d); "
+                + "the guarantee holds within each block", instance.size(), blocks.size(),
+                blocks.stream().mapToInt(b -> b.length).min().orElse(0), blocks.stream().mapToInt(b -> b.length).max().orElse(0),
+                Math.max(3, options.blockSize() / 3));
+        return new Run(Clustering.of(clusters), OptionalDouble.empty(), details);
     }
 }
