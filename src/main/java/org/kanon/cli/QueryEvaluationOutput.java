@@ -17,8 +17,8 @@ final class QueryEvaluationOutput {
         WorkloadSpec s = r.workload().spec();
         Accuracy a = r.accuracy();
         StringBuilder out = new StringBuilder();
-        line(out, "release:", String.format(Locale.ROOT, "%s (%s, %s; estimated by %s)", r.release().name(), r.release().algorithm(),
-                r.release().recoding().toLowerCase(Locale.ROOT), r.estimator()));
+        line(out, "release:", String.format(Locale.ROOT, "%s (algorithm %s, %s recoding; estimated by %s)", r.release().name(),
+                r.release().algorithm(), r.release().recoding().toLowerCase(Locale.ROOT), r.estimator()));
         line(out, "original:", r.original().displayName() + " (exact answers by SQL)");
         line(out, "workload:", String.format(Locale.ROOT, "%d COUNT(*) queries, w = %d (%d QI range(s) of %s + %s = v), s = %s, seed %d",
                 a.queries(), s.dimensionality(), s.dimensionality() - 1, r.release().quasiIdentifiers(), r.sensitive(),

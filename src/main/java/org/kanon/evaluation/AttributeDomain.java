@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Field;
+import org.jooq.impl.DSL;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
 
@@ -35,12 +36,8 @@ public final class AttributeDomain {
 
     /** {@code SELECT DISTINCT A FROM original WHERE A IS NOT NULL}. */
     public static AttributeDomain load(DSLContext ctx, SourceTable original, Column column) {
-        Field<Object> a = field(column);
+        Field<Object> a = DSL.field(DSL.name(column.name()));
         return new AttributeDomain(column, ctx.selectDistinct(a).from(original.table()).where(a.isNotNull()).fetch(a));
-    }
-
-    private static Field<Object> field(Column column) {
-        return org.jooq.impl.DSL.field(org.jooq.impl.DSL.name(column.name()));
     }
 
     public Column column() {

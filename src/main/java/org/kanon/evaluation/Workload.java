@@ -1,6 +1,7 @@
 package org.kanon.evaluation;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -11,7 +12,7 @@ import org.kanon.InvalidInputException;
  * A seeded workload of count queries with their exact answers on the original table. Each query picks w - 1 distinct
  * QI attributes uniformly, a range of {@link WorkloadSpec#rangeLength} consecutive domain values at a uniform start on
  * each, and a sensitive value uniformly among the original's. A query whose exact answer is 0 has no relative error;
- * it is drawn again (the count of such draws is reported), up to 100 draws per query kept.
+ * it is drawn again (the count of such draws is reported), at most 100 x N draws in all for N queries.
  */
 public record Workload(WorkloadSpec spec, List<CountQuery> queries, List<Long> exact, int redrawn) {
 
@@ -62,8 +63,8 @@ public record Workload(WorkloadSpec spec, List<CountQuery> queries, List<Long> e
             attributes[i] = attributes[j];
             attributes[j] = t;
         }
-        int[] chosen = java.util.Arrays.copyOf(attributes, ranges);
-        java.util.Arrays.sort(chosen);
+        int[] chosen = Arrays.copyOf(attributes, ranges);
+        Arrays.sort(chosen);
         List<Interval> b = new ArrayList<>();
         for (int a : chosen) {
             AttributeDomain domain = original.domains().get(a);

@@ -1,6 +1,7 @@
 package org.kanon.permutation.metrics;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -176,9 +177,9 @@ public final class ReleasedGroups {
     public Microdata microdata() {
         List<Microdata.Column> columns = new ArrayList<>();
         for (int i = 0; i < qis.size(); i++) {
-            columns.add(new Microdata.Column(qis.get(i).name(), qis.get(i).isNumeric(), java.util.Arrays.asList(values[i])));
+            columns.add(new Microdata.Column(qis.get(i).name(), qis.get(i).isNumeric(), Arrays.asList(values[i])));
         }
-        return Microdata.of(columns, java.util.Arrays.asList(sensitive));
+        return Microdata.of(columns, Arrays.asList(sensitive));
     }
 
     public List<int[]> members() {
