@@ -19,9 +19,10 @@ import picocli.CommandLine.Option;
         "inconsistency (Definition 12), generalization portion (Definition 13), modification rate; and the (alpha,k) paper's",
         "distortion, where a cell generalized h levels up costs h. Figures that need a cell's level are 'not defined' (json: null)",
         "when a cell is no label of its hierarchy (ranges, as Mondrian releases them).",
-        "A two-table release (--algorithm permutation|anatomy) gets its own figures (the permutation paper): NCP of the partition",
-        "(Definition 3), the adversary's probability (Theorem 1) per group, the presence probability (Lemma 1) per row, the",
-        "reconstruction error RCE (equations 5, 6, 9) and its lower bound (Theorem 2)."})
+        "A two-table release (--algorithm permutation|anatomy) gets the permutation paper's figures:",
+        "NCP of the partition (Definition 3), the adversary's probability (Theorem 1) per group,",
+        "the presence probability (Lemma 1) per row, the reconstruction error RCE (equations 5, 6, 9)",
+        "and its lower bound (Theorem 2)."})
 final class MetricsCommand extends KanonSubcommand {
     @Option(names = "--release", paramLabel = "R", required = true, description = "Release name.")
     String name;
