@@ -7,6 +7,7 @@ import org.kanon.db.Database;
 import org.kanon.metrics.HierarchyWeights;
 import org.kanon.metrics.MetricsReport;
 import org.kanon.metrics.ReleaseMetrics;
+import org.kanon.permutation.metrics.TwoTableMetrics;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
 import picocli.CommandLine.Command;
@@ -17,7 +18,11 @@ import picocli.CommandLine.Option;
         "to the cell's level; DM = sum of squared class sizes (a suppressed row charged the source's size); CAVG = rows / classes / k;",
         "inconsistency (Definition 12), generalization portion (Definition 13), modification rate; and the (alpha,k) paper's",
         "distortion, where a cell generalized h levels up costs h. Figures that need a cell's level are 'not defined' (json: null)",
-        "when a cell is no label of its hierarchy (ranges, as Mondrian releases them)."})
+        "when a cell is no label of its hierarchy (ranges, as Mondrian releases them).",
+        "A two-table release (--algorithm permutation|anatomy) gets the permutation paper's figures:",
+        "NCP of the partition (Definition 3), the adversary's probability (Theorem 1) per group,",
+        "the presence probability (Lemma 1) per row, the reconstruction error RCE (equations 5, 6, 9)",
+        "and its lower bound (Theorem 2)."})
 final class MetricsCommand extends KanonSubcommand {
     @Option(names = "--release", paramLabel = "R", required = true, description = "Release name.")
     String name;
@@ -38,6 +43,9 @@ final class MetricsCommand extends KanonSubcommand {
         boolean json = json();
         try (Database db = openDatabase()) {
             ReleaseRecord r = new ReleaseRegister(db).require(name);
+            if (r.twoTables()) {
+                return twoTables(db, r, json);
+            }
             MetricsReport report = new MetricsReport(new ReleaseMetrics(db).of(r), chosen);
             var out = out();
             if (json) {
@@ -48,6 +56,23 @@ final class MetricsCommand extends KanonSubcommand {
             out.flush();
             return ExitCodes.OK;
         }
+    }
+
+    /** The permutation paper's figures; the hierarchy weights measure generalized cells, which these releases have none of. */
+    private int twoTables(Database db, ReleaseRecord r, boolean json) {
+        if (weights != null || beta != null) {
+            throw new InvalidInputException((weights != null ? "--weights" : "--beta") + ": release " + r.name() + " is a two-table ("
+                    + r.recoding().toLowerCase(Locale.ROOT) + ") release, whose QI values are not generalized; drop the option");
+        }
+        TwoTableMetricsOutput report = new TwoTableMetricsOutput(r, TwoTableMetrics.of(db, r));
+        var out = out();
+        if (json) {
+            out.println(report.json());
+        } else {
+            out.print(report.text());
+        }
+        out.flush();
+        return ExitCodes.OK;
     }
 
     private boolean json() {

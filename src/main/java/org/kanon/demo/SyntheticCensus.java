@@ -29,7 +29,8 @@ import org.kanon.InvalidInputException;
  * without shipping third-party data.
  *
  * <p>The configuration is a properties file; the bundled one is {@code datasets/synthetic/census.properties}
- * (on the classpath as {@value #BUNDLED_RESOURCE}) and documents the keys. The whole configuration is
+ * (on the classpath as {@value #BUNDLED_RESOURCE}) and documents the keys. A second bundled configuration,
+ * {@code census-table5.properties} ({@link #TABLE5}), has the permutation paper's Table 5 schema for its scale runs. The whole configuration is
  * validated when it is read, so a bad key or value fails before any file is written. Output is a
  * function of the configuration, the row count and the seed only: every row draws its cells in column
  * order from one {@link SplittableRandom}.
@@ -54,18 +55,30 @@ public final class SyntheticCensus {
         this.columns = List.copyOf(columns);
     }
 
-    /** Reads the configuration bundled in the jar. */
+    /** The bundled configuration with the permutation paper's Table 5 schema, for its scale runs (100k..500k rows). */
+    public static final String TABLE5 = "census-table5";
+
+    /** Reads the configuration bundled in the jar (the demo's census). */
     public static SyntheticCensus load() {
+        return load(BUNDLED_RESOURCE);
+    }
+
+    /**
+     * Reads another configuration bundled in the jar by its name in {@code datasets/synthetic}, without the
+     * {@code .properties} suffix, such as {@link #TABLE5}.
+     */
+    public static SyntheticCensus load(String name) {
+        String resource = name.contains("/") ? name : "kanon/datasets/synthetic/" + name + ".properties";
         Properties p = new Properties();
-        try (InputStream in = SyntheticCensus.class.getClassLoader().getResourceAsStream(BUNDLED_RESOURCE)) {
+        try (InputStream in = SyntheticCensus.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException("bundled resource " + BUNDLED_RESOURCE + " is missing from the classpath");
+                throw new IllegalStateException("bundled resource " + resource + " is missing from the classpath");
             }
             p.load(new InputStreamReader(in, StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new IllegalStateException("cannot read bundled resource " + BUNDLED_RESOURCE, e);
+            throw new IllegalStateException("cannot read bundled resource " + resource, e);
         }
-        return fromProperties(p, BUNDLED_RESOURCE);
+        return fromProperties(p, resource);
     }
 
     /**

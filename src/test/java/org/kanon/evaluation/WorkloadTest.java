@@ -1,0 +1,73 @@
+package org.kanon.evaluation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.kanon.InvalidInputException;
+import org.kanon.db.Database;
+import org.kanon.ingest.CsvImporter;
+import org.kanon.ingest.ImportOptions;
+import org.kanon.schema.TableResolver;
+import org.kanon.testing.DatabaseTest;
+import org.kanon.testing.PaperTables;
+import org.kanon.testing.TestDatabases;
+
+/** The workload of section 4.2 drawn over Table 1: range lengths, distinct attributes, seeds, exact answers checked by hand. */
+class WorkloadTest {
+
+    @Test
+    @DisplayName("range length floor(|A| x s^(1/(w+1))), at least one value; the dimensionality and volume checked with the option named")
+    void rangeLengthAndLimits() {
+        assertEquals(6, new WorkloadSpec(1, 3, 0.5, 1).rangeLength(8), "8 x 0.5^(1/4) = 6.73");
+        assertEquals(1, new WorkloadSpec(1, 3, 0.5, 1).rangeLength(2), "2 x 0.84 = 1.68");
+        assertEquals(1, new WorkloadSpec(1, 8, 0.0001, 1).rangeLength(5), "never empty");
+        assertEquals(46, new WorkloadSpec(1, 4, 0.1, 1).rangeLength(73), "73 values at the defaults: 73 x 0.1^(1/5) = 46.1");
+        assertEquals(3, new WorkloadSpec(1, WorkloadSpec.AUTO, 0.1, 1).forRelease(2).dimensionality(), "default 4, capped at d + 1");
+        assertEquals(4, new WorkloadSpec(1, WorkloadSpec.AUTO, 0.1, 1).forRelease(7).dimensionality());
+        assertTrue(assertThrows(InvalidInputException.class, () -> new WorkloadSpec(1, 4, 0.1, 1).validFor(2)).getMessage()
+                .startsWith("--dimensionality: at most 3"));
+        assertTrue(assertThrows(InvalidInputException.class, () -> new WorkloadSpec(1, 3, Double.NaN, 1).validFor(2)).getMessage()
+                .startsWith("--selectivity: must be in (0, 1]"));
+    }
+
+    @DatabaseTest
+    @DisplayName("Table 1, w = 3, s = 0.5: 6 consecutive ages and 1 sex per query; exact answers = a count over the CSV; same seed, same workload")
+    void workloadOnTable1(TestDatabases.Kind kind) throws IOException {
+        try (Database db = TestDatabases.open(kind)) {
+            new CsvImporter(db).importCsv(PaperTables.PAPERS.resolve("permutation-table1.csv"), "t1", new ImportOptions(null, false));
+            OriginalTable t1 = OriginalTable.load(db.dsl(), new TableResolver(db).resolve("t1"), List.of("age", "sex"), "disease");
+            assertEquals(List.of("Bronchitis", "Cancer", "Dyspepsia", "Emphysema", "Flu", "Gastritic", "Pneumonia"), t1.sensitiveValues());
+            WorkloadSpec spec = new WorkloadSpec(60, 3, 0.5, 42);
+            Workload w = Workload.generate(db.dsl(), t1, spec);
+            assertEquals(60, w.queries().size());
+            assertTrue(w.redrawn() > 0, "most (age run, sex, disease) combinations of 9 rows are empty");
+            List<String[]> rows = new ArrayList<>();
+            for (String line : Files.readAllLines(PaperTables.PAPERS.resolve("permutation-table1.csv")).subList(1, 10)) {
+                rows.add(line.split(","));
+            }
+            for (int i = 0; i < w.queries().size(); i++) {
+                CountQuery q = w.queries().get(i);
+                assertEquals(2, q.ranges().size());
+                Interval.Numeric age = (Interval.Numeric) q.ranges().get(0);
+                Interval.Text sex = (Interval.Text) q.ranges().get(1);
+                assertEquals(6, t1.domains().get(0).values().stream().filter(age::contains).count(), "6 consecutive ages");
+                assertEquals(1, sex.values().size());
+                long expected = rows.stream().filter(r -> age.contains(Double.valueOf(r[1])) && sex.contains(r[2]) && r[3].equals(q.sensitiveValue()))
+                        .count();
+                assertEquals(expected, w.exact().get(i), "SQL count of query " + i);
+                assertTrue(expected > 0);
+            }
+            Workload again = Workload.generate(db.dsl(), t1, spec);
+            assertEquals(w.queries(), again.queries());
+            assertNotEquals(w.queries(), Workload.generate(db.dsl(), t1, new WorkloadSpec(60, 3, 0.5, 43)).queries());
+        }
+    }
+}
