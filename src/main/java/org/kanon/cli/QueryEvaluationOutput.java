@@ -4,6 +4,7 @@ import java.util.Locale;
 import org.kanon.evaluation.Accuracy;
 import org.kanon.evaluation.QueryEvaluation;
 import org.kanon.evaluation.WorkloadSpec;
+import org.kanon.metrics.JsonObject;
 
 /** {@code kanon evaluate-queries}: aligned text or one JSON object. */
 final class QueryEvaluationOutput {
@@ -33,7 +34,7 @@ final class QueryEvaluationOutput {
     String json() {
         WorkloadSpec s = r.workload().spec();
         Accuracy a = r.accuracy();
-        return new JsonFields().put("release", r.release().name()).put("algorithm", r.release().algorithm())
+        return new JsonObject().put("release", r.release().name()).put("algorithm", r.release().algorithm())
                 .put("recoding", r.release().recoding().toLowerCase(Locale.ROOT)).put("estimator", r.estimator())
                 .put("original", r.original().displayName()).put("sensitive", r.sensitive())
                 .put("queries", a.queries()).put("dimensionality", s.dimensionality()).put("selectivity", s.selectivity()).put("seed", s.seed())

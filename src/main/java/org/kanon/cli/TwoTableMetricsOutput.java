@@ -1,6 +1,7 @@
 package org.kanon.cli;
 
 import java.util.Locale;
+import org.kanon.metrics.JsonObject;
 import org.kanon.permutation.metrics.TwoTableMetrics;
 import org.kanon.release.ReleaseRecord;
 
@@ -33,7 +34,7 @@ final class TwoTableMetricsOutput {
     }
 
     String json() {
-        return new JsonFields().put("release", release.name()).put("recoding", release.recoding().toLowerCase(Locale.ROOT))
+        return new JsonObject().put("release", release.name()).put("recoding", release.recoding().toLowerCase(Locale.ROOT))
                 .put("algorithm", release.algorithm()).put("privacyModel", release.privacyModel()).put("l", f.l())
                 .put("rows", f.rows()).put("groups", f.groups()).put("smallestGroup", f.smallestGroup()).put("largestGroup", f.largestGroup())
                 .put("cavg", f.cavg()).put("ncp", f.ncp())

@@ -39,7 +39,7 @@ public final class ReleaseEstimators {
         if (release.twoTables()) {
             SourceTable sensitive = table(resolver, release, release.sensitiveRelation());
             TwoTableGroups groups = TwoTableGroups.read(ctx, relation.qualifiedName(), qis, sensitive.qualifiedName(),
-                    sensitive.column(original.sensitive().name()).name(), relation.column("GID").name());
+                    sensitive.column(original.sensitive().name()).name(), relation.column(org.kanon.release.TwoTableRecheckQuery.GID).name());
             return ReleaseRecord.PERMUTATION.equals(release.recoding()) ? new PermutationEstimator(groups) : new AnatomyEstimator(groups);
         }
         Optional<SourceTable> source = resolver.find(new TableResolver.TableName(release.sourceSchema(), release.sourceTable(), true));

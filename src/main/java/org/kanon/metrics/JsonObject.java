@@ -4,31 +4,35 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 
 /** A JSON object written field by field, in insertion order: just enough JSON for the metrics report. */
-final class JsonObject {
+public final class JsonObject {
     private final StringBuilder fields = new StringBuilder();
 
-    JsonObject put(String name, String value) {
+    public JsonObject put(String name, String value) {
         return putRaw(name, value == null ? "null" : quote(value));
     }
 
-    JsonObject put(String name, long value) {
+    public JsonObject put(String name, long value) {
         return putRaw(name, Long.toString(value));
     }
 
-    JsonObject put(String name, Long value) {
+    public JsonObject put(String name, Long value) {
         return putRaw(name, value == null ? "null" : value.toString());
     }
 
-    JsonObject put(String name, double value) {
+    public JsonObject put(String name, double value) {
         return putRaw(name, number(value));
     }
 
     /** An undefined figure is {@code null}. */
-    JsonObject put(String name, OptionalDouble value) {
+    public JsonObject put(String name, OptionalDouble value) {
         return putRaw(name, value.isPresent() ? number(value.getAsDouble()) : "null");
     }
 
-    JsonObject putRaw(String name, String json) {
+    public JsonObject put(String name, boolean value) {
+        return putRaw(name, Boolean.toString(value));
+    }
+
+    public JsonObject putRaw(String name, String json) {
         if (fields.length() > 0) {
             fields.append(',');
         }
@@ -36,7 +40,7 @@ final class JsonObject {
         return this;
     }
 
-    String render() {
+    public String render() {
         return "{" + fields + "}";
     }
 

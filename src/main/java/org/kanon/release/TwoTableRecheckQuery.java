@@ -30,7 +30,8 @@ import org.kanon.schema.TextValues;
  * Derby and PostgreSQL alike. Values are inlined when stored, so the statement can be pasted into any SQL client.
  */
 public final class TwoTableRecheckQuery {
-    static final String GID = "GID";
+    /** The group id column of both tables of a two-table release and of its partition record. */
+    public static final String GID = "GID";
     private static final String SIDE = "kanon side";
 
     private TwoTableRecheckQuery() {
