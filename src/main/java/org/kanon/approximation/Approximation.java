@@ -57,8 +57,8 @@ public final class Approximation {
         }
         Run run = switch (options.algorithm()) {
             case ApproximationOptions.FOREST -> forest(instance, k);
-            case ApproximationOptions.FACTOR2 -> factor(instance, options, FactorTwo::cluster);
-            case ApproximationOptions.FACTOR3 -> factor(instance, options, FactorThree::cluster);
+            case ApproximationOptions.FACTOR2 -> factor(instance, options, FactorTwo.INSTANCE::cluster);
+            case ApproximationOptions.FACTOR3 -> factor(instance, options, FactorThree.INSTANCE::cluster);
             default -> {
                 Clustering optimum = ExactSolver.solve(instance, k);
                 yield new Run(optimum, OptionalDouble.of(optimum.cost(instance)), "exact optimum over every partition of the "

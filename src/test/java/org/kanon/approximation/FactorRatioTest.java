@@ -19,11 +19,11 @@ class FactorRatioTest {
     private static final int SEEDS_PER_SIZE = 25;
 
     private static double factor2(Instance instance) {
-        return FactorTwo.cluster(instance).cost(instance);
+        return FactorTwo.INSTANCE.cluster(instance).cost(instance);
     }
 
     private static double factor3(Instance instance) {
-        return FactorThree.cluster(instance).cost(instance);
+        return FactorThree.INSTANCE.cluster(instance).cost(instance);
     }
 
     /** n rows of m attributes over the alphabet, suppression only. */

@@ -50,7 +50,7 @@ class FactorThreeTest {
         int[][] rows = Arrays.stream(order).map(w -> w.chars().map(ch -> ch - '0').toArray()).toArray(int[][]::new);
         assertEquals(Arrays.deepToString(johnson(4)), Arrays.deepToString(rows));
         Instance instance = Vectors.suppression(rows);
-        Factor f = FactorThree.factor(instance, all(instance));
+        Factor f = FactorThree.INSTANCE.factor(instance, all(instance));
         assertEquals(8, f.weight(), 1e-9);
         List<Factor.Component> components = f.components();
         assertEquals(1, components.size());
@@ -63,7 +63,7 @@ class FactorThreeTest {
         String backward = String.join(" ", reversed) + " ";
         assertTrue(twice.contains(walk) || (backward + backward).contains(walk), walk);
 
-        Clustering c = FactorThree.cluster(instance, f);
+        Clustering c = FactorThree.INSTANCE.cluster(instance, f);
         c.requireValid(instance, 3);
         assertEquals(List.of(4, 4), c.clusters().stream().map(x -> x.length).toList());
         double alg = c.cost(instance);
@@ -82,13 +82,13 @@ class FactorThreeTest {
             int n = 3 + random.nextInt(40);
             Instance instance = trial % 3 == 2 ? Vectors.hierarchy(Vectors.random(random, n, 5, 10))
                     : Vectors.suppression(Vectors.random(random, n, 2 + random.nextInt(6), 2 + trial % 3));
-            Factor f = FactorThree.factor(instance, all(instance));
+            Factor f = FactorThree.INSTANCE.factor(instance, all(instance));
             for (int d : f.degrees()) {
                 assertEquals(2, d);
             }
             assertEquals(FactorTwoTest.weight(instance, f), f.weight(), 1e-9);
             assertTrue(f.components().stream().allMatch(Factor.Component::cycle));
-            Clustering c = FactorThree.cluster(instance, f);
+            Clustering c = FactorThree.INSTANCE.cluster(instance, f);
             c.requireValid(instance, 3);
             for (int[] cluster : c.clusters()) {
                 assertTrue(cluster.length >= 3 && cluster.length <= 5, Arrays.toString(cluster));
@@ -111,8 +111,8 @@ class FactorThreeTest {
                 component[s] = Integer.bitCount(s) >= 3 ? Arrays.stream(cycle[s]).min().orElseThrow() : Double.POSITIVE_INFINITY;
             }
             double best = FactorTwoTest.cover(instance.size(), component);
-            assertEquals(best, FactorThree.factor(instance, all(instance)).weight(), 1e-9, "n = " + instance.size());
-            assertEquals(best, FactorThree.referenceFactor(instance, all(instance)).weight(), 1e-9);
+            assertEquals(best, FactorThree.INSTANCE.factor(instance, all(instance)).weight(), 1e-9, "n = " + instance.size());
+            assertEquals(best, FactorThree.INSTANCE.referenceFactor(instance, all(instance)).weight(), 1e-9);
         }
     }
 
@@ -124,7 +124,7 @@ class FactorThreeTest {
             int[][] rows = trial % 2 == 0 ? Vectors.random(random, n, 3, 3) : Vectors.random(random, n, 8, 2);
             Instance instance = trial % 4 == 3 ? Vectors.hierarchy(Vectors.random(random, n, 6, 10)) : Vectors.suppression(rows);
             int[] order = FactorTwoTest.shuffled(all(instance), random);
-            assertEquals(FactorThree.referenceFactor(instance, order).weight(), FactorThree.factor(instance, order).weight(), 1e-9, "trial " + trial);
+            assertEquals(FactorThree.INSTANCE.referenceFactor(instance, order).weight(), FactorThree.INSTANCE.factor(instance, order).weight(), 1e-9, "trial " + trial);
         }
     }
 
@@ -145,8 +145,8 @@ class FactorThreeTest {
             instances.add(trial % 2 == 0 ? Vectors.suppression(Vectors.random(random, n, 10, 2)) : Vectors.hierarchy(Vectors.random(random, n, 6, 10)));
         }
         for (Instance instance : instances) {
-            Factor f = FactorThree.factor(instance, all(instance));
-            Clustering c = FactorThree.cluster(instance, f);
+            Factor f = FactorThree.INSTANCE.factor(instance, all(instance));
+            Clustering c = FactorThree.INSTANCE.cluster(instance, f);
             c.requireValid(instance, 3);
             Map<Integer, Integer> clusterOf = new HashMap<>();
             for (int i = 0; i < c.clusters().size(); i++) {
@@ -234,12 +234,12 @@ class FactorThreeTest {
     void refusesRowDeletionAndTooFewRows() {
         Instance instance = Vectors.suppression(new int[][] {{0, 1}, {1, 1}, {1, 0}, {0, 0}});
         Instance deleting = Instance.of(instance.table(), instance.cost().withRowDeletion(true));
-        InvalidInputException e = assertThrows(InvalidInputException.class, () -> FactorThree.cluster(deleting));
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> FactorThree.INSTANCE.cluster(deleting));
         assertTrue(e.getMessage().contains("row-deletion"), e.getMessage());
         Instance two = Vectors.suppression(new int[][] {{0, 1}, {1, 1}});
-        assertThrows(InvalidInputException.class, () -> FactorThree.cluster(two));
-        assertThrows(InvalidInputException.class, () -> FactorThree.blocked(two, 50));
-        assertThrows(InvalidInputException.class, () -> FactorThree.blocked(instance, 2));
+        assertThrows(InvalidInputException.class, () -> FactorThree.INSTANCE.cluster(two));
+        assertThrows(InvalidInputException.class, () -> FactorThree.INSTANCE.blocked(two, 50));
+        assertThrows(InvalidInputException.class, () -> FactorThree.INSTANCE.blocked(instance, 2));
     }
 
     @Test
@@ -247,11 +247,11 @@ class FactorThreeTest {
         Random random = new Random(31);
         for (int[][] rows : List.of(Vectors.random(random, 300, 6, 3), Vectors.random(random, 250, 3, 3), Vectors.random(random, 352, 8, 2))) {
             Instance instance = Vectors.hierarchy(rows);
-            Clustering c = FactorThree.blocked(instance, 50);
+            Clustering c = FactorThree.INSTANCE.blocked(instance, 50);
             c.requireValid(instance, 3);
             assertEquals(instance.size(), c.clusters().stream().mapToInt(x -> x.length).sum());
             assertTrue(c.largestCluster() <= 5, "a cluster of " + c.largestCluster() + " rows");
-            FactorThree.blocked(instance, 50, Integer.MAX_VALUE).requireValid(instance, 3);
+            FactorThree.INSTANCE.blocked(instance, 50, Integer.MAX_VALUE).requireValid(instance, 3);
         }
     }
 }

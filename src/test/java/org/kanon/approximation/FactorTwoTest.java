@@ -33,13 +33,13 @@ class FactorTwoTest {
             {27, 0, 1, 92010}, // White Female
         };
         Instance instance = Vectors.suppression(rows);
-        Clustering c = FactorTwo.cluster(instance);
+        Clustering c = FactorTwo.INSTANCE.cluster(instance);
         c.requireValid(instance, 2);
         double opt = ExactSolver.solve(instance, 2).cost(instance);
         // {47, 35} differ in age and gender, {27 Hispanic, 27 White} in race: 2 * 2 + 2 * 1 stars
         assertEquals(6, opt, 1e-9);
         assertEquals(opt, c.cost(instance), 1e-9);
-        assertEquals(3, FactorTwo.factor(instance, all(instance)).weight(), 1e-9);
+        assertEquals(3, FactorTwo.INSTANCE.factor(instance, all(instance)).weight(), 1e-9);
     }
 
     @Test
@@ -49,12 +49,12 @@ class FactorTwoTest {
             int n = 2 + random.nextInt(40);
             Instance instance = trial % 3 == 2 ? Vectors.hierarchy(Vectors.random(random, n, 5, 10))
                     : Vectors.suppression(Vectors.random(random, n, 2 + random.nextInt(6), 2 + trial % 3));
-            Factor f = FactorTwo.factor(instance, all(instance));
+            Factor f = FactorTwo.INSTANCE.factor(instance, all(instance));
             for (int d : f.degrees()) {
                 assertTrue(d == 1 || d == 2, "degree " + d);
             }
             assertEquals(weight(instance, f), f.weight(), 1e-9);
-            Clustering c = FactorTwo.cluster(instance, f);
+            Clustering c = FactorTwo.INSTANCE.cluster(instance, f);
             c.requireValid(instance, 2);
             for (int[] cluster : c.clusters()) {
                 assertTrue(cluster.length == 2 || cluster.length == 3, Arrays.toString(cluster));
@@ -73,8 +73,8 @@ class FactorTwoTest {
             Instance instance = trial % 2 == 0 ? Vectors.suppression(Vectors.random(random, n, 4, 2 + trial % 3))
                     : Vectors.hierarchy(Vectors.random(random, n, 3, 10));
             double best = bruteForce(instance);
-            assertEquals(best, FactorTwo.factor(instance, all(instance)).weight(), 1e-9, "n = " + n);
-            assertEquals(best, FactorTwo.referenceFactor(instance, all(instance)).weight(), 1e-9, "n = " + n);
+            assertEquals(best, FactorTwo.INSTANCE.factor(instance, all(instance)).weight(), 1e-9, "n = " + n);
+            assertEquals(best, FactorTwo.INSTANCE.referenceFactor(instance, all(instance)).weight(), 1e-9, "n = " + n);
         }
     }
 
@@ -88,8 +88,8 @@ class FactorTwoTest {
             int[][] rows = trial % 2 == 0 ? Vectors.random(random, n, 3, 3) : Vectors.random(random, n, 8, 2);
             Instance instance = trial % 4 == 3 ? Vectors.hierarchy(Vectors.random(random, n, 6, 10)) : Vectors.suppression(rows);
             int[] order = shuffled(all(instance), random);
-            Factor priced = FactorTwo.factor(instance, order);
-            Factor reference = FactorTwo.referenceFactor(instance, order);
+            Factor priced = FactorTwo.INSTANCE.factor(instance, order);
+            Factor reference = FactorTwo.INSTANCE.referenceFactor(instance, order);
             assertEquals(reference.weight(), priced.weight(), 1e-9, "trial " + trial);
         }
     }
@@ -102,7 +102,7 @@ class FactorTwoTest {
             rows[i] = i < 9 ? new int[] {0, 0, 0} : new int[] {1, 1, i % 2};
         }
         Instance instance = Vectors.suppression(rows);
-        Clustering c = FactorTwo.cluster(instance);
+        Clustering c = FactorTwo.INSTANCE.cluster(instance);
         c.requireValid(instance, 2);
         assertTrue(c.largestCluster() <= 3);
         assertEquals(ExactSolver.solve(instance, 2).cost(instance), c.cost(instance), 1e-9);
@@ -112,12 +112,12 @@ class FactorTwoTest {
     void refusesRowDeletionAndTooFewRows() {
         Instance instance = Vectors.suppression(new int[][] {{0, 1}, {1, 1}, {1, 0}});
         Instance deleting = Instance.of(instance.table(), instance.cost().withRowDeletion(true));
-        InvalidInputException e = assertThrows(InvalidInputException.class, () -> FactorTwo.cluster(deleting));
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> FactorTwo.INSTANCE.cluster(deleting));
         assertTrue(e.getMessage().contains("row-deletion"), e.getMessage());
-        assertThrows(InvalidInputException.class, () -> FactorTwo.blocked(deleting, 50));
+        assertThrows(InvalidInputException.class, () -> FactorTwo.INSTANCE.blocked(deleting, 50));
         Instance one = Vectors.suppression(new int[][] {{0, 1}});
-        assertThrows(InvalidInputException.class, () -> FactorTwo.cluster(one));
-        assertThrows(InvalidInputException.class, () -> FactorTwo.blocked(one, 50));
+        assertThrows(InvalidInputException.class, () -> FactorTwo.INSTANCE.cluster(one));
+        assertThrows(InvalidInputException.class, () -> FactorTwo.INSTANCE.blocked(one, 50));
     }
 
     @Test
@@ -125,11 +125,11 @@ class FactorTwoTest {
         Random random = new Random(5);
         for (int[][] rows : List.of(Vectors.random(random, 300, 6, 3), Vectors.random(random, 257, 3, 3), Vectors.random(random, 401, 8, 2))) {
             Instance instance = Vectors.suppression(rows);
-            Clustering c = FactorTwo.blocked(instance, 50);
+            Clustering c = FactorTwo.INSTANCE.blocked(instance, 50);
             c.requireValid(instance, 2);
             assertEquals(instance.size(), c.clusters().stream().mapToInt(x -> x.length).sum());
             assertTrue(c.largestCluster() <= 3);
-            Clustering noTwins = FactorTwo.blocked(instance, 50, Integer.MAX_VALUE);
+            Clustering noTwins = FactorTwo.INSTANCE.blocked(instance, 50, Integer.MAX_VALUE);
             noTwins.requireValid(instance, 2);
         }
     }
@@ -179,7 +179,7 @@ class FactorTwoTest {
         }
         assertEquals(instance.size(), seen.cardinality());
         assertTrue(bigTwinBlock, "the 40 identical rows should leave 39 for a block of their own");
-        Clustering c = FactorTwo.blocked(instance, 30, 1);
+        Clustering c = FactorTwo.INSTANCE.blocked(instance, 30, 1);
         c.requireValid(instance, 2);
     }
 

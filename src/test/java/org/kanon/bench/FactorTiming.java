@@ -18,6 +18,7 @@ import org.kanon.approximation.Clustering;
 import org.kanon.approximation.CostModel;
 import org.kanon.approximation.Instance;
 import org.kanon.approximation.factor.Blocks;
+import org.kanon.approximation.factor.FactorAnonymity;
 import org.kanon.approximation.factor.FactorThree;
 import org.kanon.approximation.factor.FactorTwo;
 import org.kanon.local.GroupedTable;
@@ -53,15 +54,15 @@ public final class FactorTiming {
                 instance, (System.nanoTime() - t0) / 1e9);
         for (String algorithm : algorithms) {
             int k = algorithm.equals("factor2") ? 2 : 3;
-            BiFunction<Instance, int[], Clustering> exact = algorithm.equals("factor2") ? FactorTwo::cluster : FactorThree::cluster;
+            BiFunction<Instance, int[], Clustering> exact = algorithm.equals("factor2") ? FactorTwo.INSTANCE::cluster : FactorThree.INSTANCE::cluster;
             for (int size : sizes) {
-                int keep = keepArg != null ? keepArg : algorithm.equals("factor2") ? FactorTwo.KEEP_TWINS : FactorThree.KEEP_TWINS;
+                int keep = keepArg != null ? keepArg : algorithm.equals("factor2") ? FactorAnonymity.KEEP_TWINS : FactorAnonymity.KEEP_TWINS;
                 List<int[]> blocks = Blocks.partition(instance, size, k, keep);
                 // warm-up on 20 blocks that need a matching (blocks of identical rows come first and need none)
                 blocks.stream().filter(b -> Arrays.stream(b).map(instance::group).distinct().count() > 1).limit(20)
                         .forEach(b -> exact.apply(instance, b));
                 long start = System.nanoTime();
-                Clustering c = algorithm.equals("factor2") ? FactorTwo.blocked(instance, size, keep) : FactorThree.blocked(instance, size, keep);
+                Clustering c = algorithm.equals("factor2") ? FactorTwo.INSTANCE.blocked(instance, size, keep) : FactorThree.INSTANCE.blocked(instance, size, keep);
                 double seconds = (System.nanoTime() - start) / 1e9;
                 c.requireValid(instance, k);
                 // per block again, timed one by one: blocks of one group (twins set aside) cost nothing to solve

@@ -2,7 +2,6 @@ package org.kanon.approximation.factor;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.IntStream;
 import org.kanon.approximation.Clustering;
 import org.kanon.approximation.Instance;
 
@@ -19,72 +18,20 @@ import org.kanon.approximation.Instance;
  * holds for any hierarchy; Lemma 10 needs the median of binary rows. With hierarchies every cycle through a class of
  * OPT weighs at most |class| times its row cost, so c_F <= OPT and cost <= 3 OPT.
  *
- * <p>{@link #cluster(Instance, int[])} is exact on the rows given: the optimum over the complete graph on them (found on
- * a sparse gadget and certified by the matching's duals, see {@link FactorGadget}). {@link #blocked} cuts a large table
+ * <p>{@link FactorAnonymity#cluster(Instance, int[])} is exact on the rows given: the optimum over the complete graph on them (found on
+ * a sparse gadget and certified by the matching's duals, see {@link FactorGadget}). {@link FactorAnonymity#blocked} cuts a large table
  * into {@link Blocks} first, and the guarantee then holds per block. No row deletion.
  */
-public final class FactorThree {
-    public static final int K = 3;
-    /**
-     * Rows per block of {@link #blocked(Instance)}: measured with FactorTiming, a block of 300 rows takes tens of ms
-     * (Adult, 45,222 rows: about 2 s in all; random rows: a few seconds); larger blocks cost less and take longer.
-     */
-    public static final int DEFAULT_BLOCK_SIZE = 300;
-    static final String NAME = "factor3";
-
-    /** Rows of a group of identical rows that {@link #blocked} keeps in the sorted sequence (see {@link Blocks}): none. */
-    public static final int KEEP_TWINS = 0;
+public final class FactorThree extends FactorAnonymity {
+    public static final FactorThree INSTANCE = new FactorThree();
 
     private FactorThree() {
-    }
-
-    /** A minimum-weight 2-factor of the complete graph on these rows (sparse gadget certified by pricing). */
-    public static Factor factor(Instance instance, int[] rows) {
-        Factor.requireInput(instance, rows, K, NAME);
-        return FactorGadget.factor(instance, rows, FactorGadget.Degrees.TWO, true);
-    }
-
-    /**
-     * The same optimum from the gadget of the complete graph, without pricing: about n^2 vertices, so only for small
-     * row sets; what {@link #factor} is checked against.
-     */
-    public static Factor referenceFactor(Instance instance, int[] rows) {
-        Factor.requireInput(instance, rows, K, NAME);
-        return FactorGadget.factor(instance, rows, FactorGadget.Degrees.TWO, false);
-    }
-
-    /** The 3-anonymous clustering of these rows (and only these) from their minimum 2-factor. */
-    public static Clustering cluster(Instance instance, int[] rows) {
-        return cluster(instance, factor(instance, rows));
-    }
-
-    /** {@link #cluster(Instance, int[])} on all rows of the instance, in one matching. */
-    public static Clustering cluster(Instance instance) {
-        return cluster(instance, IntStream.range(0, instance.size()).toArray());
-    }
-
-    /** {@link #blocked(Instance, int)} with {@link #DEFAULT_BLOCK_SIZE}. */
-    public static Clustering blocked(Instance instance) {
-        return blocked(instance, DEFAULT_BLOCK_SIZE);
-    }
-
-    /** Block by block ({@link Blocks}), identical rows set aside ({@link #KEEP_TWINS}): the clustering of all rows; the guarantee holds per block. */
-    public static Clustering blocked(Instance instance, int blockSize) {
-        return blocked(instance, blockSize, KEEP_TWINS);
-    }
-
-    /**
-     * Block by block ({@link Blocks#partition(Instance, int, int, int)}: when the table is larger than one block, the
-     * rows of a group of identical rows beyond keepTwins get blocks of their own): the clustering of all rows; the
-     * guarantee holds per block.
-     */
-    public static Clustering blocked(Instance instance, int blockSize, int keepTwins) {
-        Factor.refuseRowDeletion(instance, NAME);
-        return Blocks.solveEach(instance, blockSize, K, keepTwins, block -> cluster(instance, block));
+        super(3, "factor3", FactorGadget.Degrees.TWO);
     }
 
     /** Cycles of 3..5 rows as clusters, longer ones cut by Lemma 11's rule. */
-    public static Clustering cluster(Instance instance, Factor factor) {
+    @Override
+    public Clustering cluster(Instance instance, Factor factor) {
         List<int[]> clusters = new ArrayList<>();
         for (Factor.Component c : factor.components()) {
             if (!c.cycle()) {
