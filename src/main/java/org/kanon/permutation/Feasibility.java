@@ -25,8 +25,8 @@ public final class Feasibility {
         long rows = data.size();
         if (rows == 0 || counts[worst] * (long) l > rows) {
             throw new InvalidInputException(String.format(Locale.ROOT,
-                    "--l: no %d-diverse partition exists: %s = '%s' holds %d of the %d rows (%.1f %%), more than 1/%d of them; %s",
-                    l, sensitiveName, rows == 0 ? "" : data.sensitiveValue(worst), rows == 0 ? 0 : counts[worst],
+                    "--l: no %d-diverse partition exists: %s = %s holds %d of the %d rows (%.1f %%), more than 1/%d of them; %s",
+                    l, sensitiveName, rows == 0 ? "''" : data.sensitiveValue(worst) == null ? "NULL" : "'" + data.sensitiveValue(worst) + "'", rows == 0 ? 0 : counts[worst],
                     rows, rows == 0 ? 0.0 : 100.0 * counts[worst] / rows, l, rows == 0 || rows / counts[worst] < 2 ? "no l >= 2 is feasible"
                             : "the largest feasible l is " + rows / counts[worst]));
         }

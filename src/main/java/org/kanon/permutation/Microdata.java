@@ -17,7 +17,7 @@ public final class Microdata {
     private final List<String> names;
     private final boolean[] numeric;
     private final double[][] values;
-    private final Object[][] labels;
+    private final String[][] labels;
     private final double[] low;
     private final double[] high;
     private final int[] domainSize;
@@ -35,7 +35,7 @@ public final class Microdata {
         this.names = qis.stream().map(Column::name).toList();
         this.numeric = new boolean[d];
         this.values = new double[d][];
-        this.labels = new Object[d][];
+        this.labels = new String[d][];
         this.low = new double[d];
         this.high = new double[d];
         this.domainSize = new int[d];
@@ -65,37 +65,22 @@ public final class Microdata {
                 high[i] = rows == 0 ? 0 : hi;
                 domainSize[i] = distinct.size();
             } else {
-                TreeMap<String, Integer> codes = new TreeMap<>();
-                for (Object v : c.values()) {
-                    codes.put(String.valueOf(v), 0);
-                }
-                int code = 0;
-                for (Map.Entry<String, Integer> e : codes.entrySet()) {
-                    e.setValue(code++);
-                }
-                labels[i] = codes.keySet().toArray();
+                Dictionary codes = Dictionary.of(c.values().stream().map(v -> v == null ? null : String.valueOf(v)).toList());
+                labels[i] = codes.values();
                 for (int r = 0; r < rows; r++) {
-                    values[i][r] = codes.get(String.valueOf(c.values().get(r)));
+                    Object v = c.values().get(r);
+                    values[i][r] = codes.code(v == null ? null : String.valueOf(v));
                 }
                 low[i] = 0;
                 high[i] = Math.max(0, codes.size() - 1);
                 domainSize[i] = codes.size();
             }
         }
-        TreeMap<String, Integer> s = new TreeMap<>();
-        for (String v : sensitiveColumn) {
-            s.put(v == null ? "" : v, 0);
-        }
-        int code = 0;
-        for (Map.Entry<String, Integer> e : s.entrySet()) {
-            e.setValue(code++);
-        }
-        this.sensitiveValues = s.keySet().toArray(new String[0]);
+        Dictionary s = Dictionary.of(sensitiveColumn);
+        this.sensitiveValues = s.values();
         this.sensitive = new int[rows];
-        Map<String, Integer> lookup = new HashMap<>(s);
         for (int r = 0; r < rows; r++) {
-            String v = sensitiveColumn.get(r);
-            sensitive[r] = lookup.get(v == null ? "" : v);
+            sensitive[r] = s.code(sensitiveColumn.get(r));
         }
     }
 
@@ -151,6 +136,7 @@ public final class Microdata {
         return sensitiveValues.length;
     }
 
+    /** The sensitive value of a code; null for NULL (its own value, as SQL groups it). */
     public String sensitiveValue(int code) {
         return sensitiveValues[code];
     }
@@ -176,5 +162,36 @@ public final class Microdata {
             r[i] = i;
         }
         return r;
+    }
+
+    /** Text values coded in text order, NULL (when present) first with a code of its own, as SQL's GROUP BY keeps it. */
+    private record Dictionary(String[] values, Map<String, Integer> codes, boolean hasNull) {
+        static Dictionary of(List<String> column) {
+            TreeMap<String, Integer> sorted = new TreeMap<>();
+            boolean hasNull = false;
+            for (String v : column) {
+                if (v == null) {
+                    hasNull = true;
+                } else {
+                    sorted.put(v, 0);
+                }
+            }
+            String[] values = new String[sorted.size() + (hasNull ? 1 : 0)];
+            Map<String, Integer> codes = new HashMap<>();
+            int code = hasNull ? 1 : 0;
+            for (String v : sorted.keySet()) {
+                values[code] = v;
+                codes.put(v, code++);
+            }
+            return new Dictionary(values, codes, hasNull);
+        }
+
+        int code(String value) {
+            return value == null ? 0 : codes.get(value);
+        }
+
+        int size() {
+            return values.length;
+        }
     }
 }

@@ -6,8 +6,9 @@ import java.util.random.RandomGenerator;
 /**
  * The populating step (Definition 1): per group, d + 1 independent uniform permutations, one per QI attribute and
  * one for the sensitive attribute. Row p of group j in PQT takes attribute i from the member pi_i(p), row p of group j
- * in PST the sensitive value of member pi_s(p). For Anatomy the QI rows are the members as they are and only the
- * sensitive table is shuffled (its order must not tell which member holds which value).
+ * in PST the sensitive value of member pi_s(p). For Anatomy the QI rows are the members' whole tuples, in one
+ * random order per group, and the sensitive table is shuffled on its own: neither order may tell which member holds
+ * which value (the partition lists members by sensitive value).
  */
 public final class Populating {
 
@@ -22,8 +23,12 @@ public final class Populating {
         int[][][] members = new int[groups.size()][attributes + 1][];
         for (int j = 0; j < groups.size(); j++) {
             int[] g = groups.get(j);
+            // Anatomy keeps whole QI tuples, but in a shuffled order: Algorithm 1 lists a group's members by
+            // sensitive value, and rows stored in that order would pair every tuple with its value again
+            int[] tuples = g.clone();
+            shuffle(tuples, random);
             for (int i = 0; i <= attributes; i++) {
-                int[] order = g.clone();
+                int[] order = permuteQis || i == attributes ? g.clone() : tuples;
                 if (permuteQis || i == attributes) {
                     shuffle(order, random);
                 }

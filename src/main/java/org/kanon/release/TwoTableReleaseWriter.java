@@ -53,8 +53,10 @@ public final class TwoTableReleaseWriter {
         if (name.isEmpty()) {
             throw new InvalidInputException("--name: a release name is required");
         }
-        if (name.length() + 10 > Identifiers.MAX_LENGTH) {
-            throw new InvalidInputException("--name: at most " + (Identifiers.MAX_LENGTH - 10) + " characters for a two-table release, got " + name.length());
+        // the longest table name is NAME_PARTITION; PostgreSQL counts identifiers in bytes and silently truncates them
+        if ((name + "_PARTITION").getBytes(java.nio.charset.StandardCharsets.UTF_8).length > Identifiers.MAX_LENGTH) {
+            throw new InvalidInputException("--name: at most " + (Identifiers.MAX_LENGTH - 10) + " bytes for a two-table release (its tables add "
+                    + "_PQT, _PST, _PARTITION), got '" + name + "'");
         }
         PermutationInput in = request.input();
         Identifiers ids = db.identifiers();
@@ -62,6 +64,9 @@ public final class TwoTableReleaseWriter {
             if (ids.fold(c.name()).equals(ids.fold(TwoTableRecheckQuery.GID))) {
                 throw new InvalidInputException("--qi: a QI column is named " + c.name() + ", the name of the release's group id column");
             }
+        }
+        if (ids.fold(in.sensitive().name()).equals(ids.fold(TwoTableRecheckQuery.GID))) {
+            throw new InvalidInputException("--sensitive: the column is named " + in.sensitive().name() + ", the name of the release's group id column");
         }
         String releaseSchema = ids.fold(KanonSchemas.RELEASES);
         String catalogSchema = ids.fold(KanonSchemas.CATALOG);

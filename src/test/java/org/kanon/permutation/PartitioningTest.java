@@ -80,6 +80,19 @@ class PartitioningTest {
     }
 
     @Test
+    void nullIsASensitiveValueOfItsOwnAndACategoryOfItsOwn() {
+        List<Object> sex = new ArrayList<>(java.util.Arrays.asList("F", null, "null", "M", null, "F"));
+        List<String> s = new ArrayList<>(java.util.Arrays.asList("", null, "a", "", null, "b"));
+        Microdata t = Microdata.of(List.of(new Microdata.Column("sex", false, sex)), s);
+        assertEquals(4, t.sensitiveValueCount(), "NULL, '', a, b");
+        assertEquals(4.0, t.domain(0), "NULL, F, M and the text 'null'");
+        assertNull(t.sensitiveValue(t.sensitive(1)));
+        Feasibility.require(t, 3, "s");   // 2 NULLs and 2 '' of 6 rows: 3-diverse is feasible only if they differ
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> Feasibility.require(t, 4, "s"));
+        assertTrue(e.getMessage().contains("= NULL holds 2") || e.getMessage().contains("= '' holds 2"), e.getMessage());
+    }
+
+    @Test
     void infeasibleLAndLBelowTwoAreRefusedWithTheValueNamed() {
         Microdata t = table1();
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> Feasibility.require(t, 5, "Disease"));
@@ -98,11 +111,18 @@ class PartitioningTest {
                 assertArrayEquals(sorted(groups.get(j)), sorted(column), "a column of group " + j + " is not a permutation of its members");
             }
         }
-        Populating.Layout anatomy = Populating.permute(groups, 2, new SplittableRandom(9), false);
-        for (int j = 0; j < groups.size(); j++) {
-            assertArrayEquals(groups.get(j), anatomy.members()[j][0], "Anatomy keeps the QI tuples as they are");
-            assertArrayEquals(groups.get(j), anatomy.members()[j][1]);
+        boolean reordered = false;
+        for (int seed = 0; seed < 5; seed++) {
+            Populating.Layout anatomy = Populating.permute(groups, 2, new SplittableRandom(seed), false);
+            for (int j = 0; j < groups.size(); j++) {
+                int[][] columns = anatomy.members()[j];
+                assertArrayEquals(columns[0], columns[1], "Anatomy keeps whole QI tuples");
+                assertArrayEquals(sorted(groups.get(j)), sorted(columns[0]));
+                // Algorithm 1 lists members by sensitive value: the QI table must not keep that order
+                reordered |= !java.util.Arrays.equals(groups.get(j), columns[0]);
+            }
         }
+        assertTrue(reordered, "Anatomy's QI rows follow the members' sensitive order");
     }
 
     private static int[] sorted(int[] a) {
