@@ -16,7 +16,7 @@ import picocli.CommandLine.ScopeType;
         description = "Anonymize tables where they live: k-anonymity checks and releases in Derby or PostgreSQL.",
         footer = {"", "Password: environment variable KANON_DB_PASSWORD (never a command-line argument).",
                 "Exit codes: 0 success, 1 privacy requirement not met, 2 bad input or usage, 3 internal error."},
-        subcommands = {ImportCommand.class, HierarchyCommand.class, CheckCommand.class, AnonymizeCommand.class, ReleaseCommand.class, MetricsCommand.class,
+        subcommands = {ImportCommand.class, HierarchyCommand.class, CheckCommand.class, AnonymizeCommand.class, ReleaseCommand.class, MetricsCommand.class, VerifyCommand.class,
                 EvaluateQueriesCommand.class, ExportCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
 public final class Kanon implements Callable<Integer> {
 
