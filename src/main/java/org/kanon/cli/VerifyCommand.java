@@ -14,14 +14,29 @@ import picocli.CommandLine.Parameters;
         "Re-check a registered release independently of the code that produced it: its stored re-check SQL, then the",
         "rows, classes and cells against the source and the bound hierarchies. Exit 0 verified, 1 not (violations listed)."})
 final class VerifyCommand extends KanonSubcommand {
-    @Parameters(paramLabel = "R", description = "Release name.")
+    @Parameters(paramLabel = "R", arity = "0..1", description = "Release name (or --table, --qi, --k for any table).")
     String name;
+
+    @Option(names = "--table", paramLabel = "T", description = "Check any table instead, e.g. one released by another tool.")
+    String table;
+
+    @Option(names = "--qi", paramLabel = "A,B", description = "With --table: its quasi-identifying columns.")
+    String qi;
+
+    @Option(names = "--k", paramLabel = "K", description = "With --table: the least class size.")
+    Integer k;
 
     @Option(names = "--limit", defaultValue = "10", paramLabel = "N", description = "Violations listed per check (default 10).")
     int limit;
 
     @Override
     public Integer call() {
+        if ((name == null) == (table == null)) {
+            throw new org.kanon.InvalidInputException("verify: give a release name, or --table with --qi and --k, not both");
+        }
+        if (table != null) {
+            return verifyTable();
+        }
         try (Database db = openDatabase()) {
             ReleaseRecord r = new ReleaseRegister(db).require(name);
             List<Violation> violations = new ReleaseVerification(db).verify(r, Math.max(1, limit));
@@ -32,6 +47,31 @@ final class VerifyCommand extends KanonSubcommand {
                 return ExitCodes.OK;
             }
             out.printf("NOT verified %s (%s): %d violation(s)%n", r.name(), r.relation(), violations.size());
+            violations.forEach(v -> out.println("  " + v));
+            out.flush();
+            return ExitCodes.NOT_MET;
+        }
+    }
+
+    /** Any table: every class of its QI columns holds at least k rows (a row whose QIs are all '*' counts as suppressed). */
+    private int verifyTable() {
+        if (qi == null || k == null) {
+            throw new org.kanon.InvalidInputException("verify --table: --qi and --k are required");
+        }
+        if (k < 1) {
+            throw new org.kanon.InvalidInputException("--k: must be at least 1, got " + k);
+        }
+        try (Database db = openDatabase()) {
+            var source = new org.kanon.schema.TableResolver(db).resolve(table);
+            List<Violation> violations = org.kanon.verify.TableVerification.verify(db, source, source.columns(Lists.names("--qi", qi)), k,
+                    Math.max(1, limit));
+            var out = out();
+            if (violations.isEmpty()) {
+                out.printf("verified %s: every class of %s holds at least %d rows%n", source.displayName(), qi, k);
+                out.flush();
+                return ExitCodes.OK;
+            }
+            out.printf("NOT verified %s: %d violation(s)%n", source.displayName(), violations.size());
             violations.forEach(v -> out.println("  " + v));
             out.flush();
             return ExitCodes.NOT_MET;

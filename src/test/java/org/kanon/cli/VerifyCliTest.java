@@ -58,6 +58,18 @@ class VerifyCliTest {
             assertEquals(ExitCodes.NOT_MET, badRows.exitCode(), badRows.toString());
             assertTrue(badRows.out().contains("rows: ") && badRows.out().contains("re-check: "), badRows.out());
             CliRun.assertRefused(cli.run("verify", "nope"), "nope");
+            // any table: the source itself is not 2-anonymous, the release table is
+            CliRun.Result raw = cli.run("verify", "--table", "medical", "--qi", qi, "--k", "2");
+            assertEquals(ExitCodes.NOT_MET, raw.exitCode(), raw.toString());
+            assertTrue(raw.out().contains("4 violation(s)"), raw.out());
+            CliRun.Result asTable;
+            try (Database db = Database.open(settings)) {
+                ReleaseRecord local = new ReleaseRegister(db).require("local");
+                asTable = cli.run("verify", "--table", local.relationSchema() + "." + local.relationName(), "--qi", qi, "--k", "2");
+            }
+            assertEquals(ExitCodes.OK, asTable.exitCode(), asTable.toString());
+            CliRun.assertRefused(cli.run("verify", "--table", "medical", "--k", "2"), "--qi");
+            CliRun.assertRefused(cli.run("verify", "local", "--table", "medical", "--qi", qi, "--k", "2"), "not both");
         } finally {
             TestDatabases.dispose(settings);
         }
