@@ -29,8 +29,14 @@ final class VerifyCommand extends KanonSubcommand {
     @Option(names = "--limit", defaultValue = "10", paramLabel = "N", description = "Violations listed per check (default 10).")
     int limit;
 
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", description = "text (default) or one JSON object.")
+    String format;
+
     @Override
     public Integer call() {
+        if (!format.equalsIgnoreCase("text") && !format.equalsIgnoreCase("json")) {
+            throw new org.kanon.InvalidInputException("--format: expected text or json, got '" + format + "'");
+        }
         if ((name == null) == (table == null)) {
             throw new org.kanon.InvalidInputException("verify: give a release name, or --table with --qi and --k, not both");
         }
@@ -40,16 +46,8 @@ final class VerifyCommand extends KanonSubcommand {
         try (Database db = openDatabase()) {
             ReleaseRecord r = new ReleaseRegister(db).require(name);
             List<Violation> violations = new ReleaseVerification(db).verify(r, Math.max(1, limit));
-            var out = out();
-            if (violations.isEmpty()) {
-                out.printf("verified %s (%s): re-check SQL, rows, classes and cells agree with the source and the register%n", r.name(), r.relation());
-                out.flush();
-                return ExitCodes.OK;
-            }
-            out.printf("NOT verified %s (%s): %d violation(s)%n", r.name(), r.relation(), violations.size());
-            violations.forEach(v -> out.println("  " + v));
-            out.flush();
-            return ExitCodes.NOT_MET;
+            return report(r.name() + " (" + r.relation() + ")", "re-check SQL, rows, classes and cells agree with the source and the register",
+                    violations);
         }
     }
 
@@ -65,16 +63,28 @@ final class VerifyCommand extends KanonSubcommand {
             var source = new org.kanon.schema.TableResolver(db).resolve(table);
             List<Violation> violations = org.kanon.verify.TableVerification.verify(db, source, source.columns(Lists.names("--qi", qi)), k,
                     Math.max(1, limit));
-            var out = out();
-            if (violations.isEmpty()) {
-                out.printf("verified %s: every class of %s holds at least %d rows%n", source.displayName(), qi, k);
-                out.flush();
-                return ExitCodes.OK;
-            }
-            out.printf("NOT verified %s: %d violation(s)%n", source.displayName(), violations.size());
-            violations.forEach(v -> out.println("  " + v));
-            out.flush();
-            return ExitCodes.NOT_MET;
+            return report(source.displayName(), "every class of " + qi + " holds at least " + k + " rows", violations);
         }
+    }
+
+    /** Prints the verdict and returns its exit code: 0 verified, 1 not. */
+    private int report(String what, String verifiedText, List<Violation> violations) {
+        var out = out();
+        if (format.equalsIgnoreCase("json")) {
+            StringBuilder list = new StringBuilder("[");
+            for (Violation v : violations) {
+                list.append(list.length() > 1 ? "," : "").append(new org.kanon.metrics.JsonObject().put("check", v.check())
+                        .put("detail", v.detail()).render());
+            }
+            out.println(new org.kanon.metrics.JsonObject().put("subject", what).put("verified", violations.isEmpty())
+                    .putRaw("violations", list.append(']').toString()).render());
+        } else if (violations.isEmpty()) {
+            out.printf("verified %s: %s%n", what, verifiedText);
+        } else {
+            out.printf("NOT verified %s: %d violation(s)%n", what, violations.size());
+            violations.forEach(v -> out.println("  " + v));
+        }
+        out.flush();
+        return violations.isEmpty() ? ExitCodes.OK : ExitCodes.NOT_MET;
     }
 }

@@ -54,6 +54,10 @@ class VerifyCliTest {
             CliRun.Result badCell = cli.run("verify", "bad_cell");
             assertEquals(ExitCodes.NOT_MET, badCell.exitCode(), badCell.toString());
             assertTrue(badCell.out().contains("= '99' is neither a value of the source column nor a label"), badCell.out());
+            CliRun.Result json = cli.run("verify", "bad_cell", "--format", "json");
+            assertEquals(ExitCodes.NOT_MET, json.exitCode(), json.toString());
+            assertTrue(json.out().startsWith("{\"subject\":\"bad_cell") && json.out().contains("\"verified\":false")
+                    && json.out().contains("{\"check\":\"cell\""), json.out());
             CliRun.Result badRows = cli.run("verify", "bad_rows");
             assertEquals(ExitCodes.NOT_MET, badRows.exitCode(), badRows.toString());
             assertTrue(badRows.out().contains("rows: ") && badRows.out().contains("re-check: "), badRows.out());
