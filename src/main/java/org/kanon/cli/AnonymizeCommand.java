@@ -145,9 +145,7 @@ final class AnonymizeCommand extends KanonSubcommand {
         if (criterion == SelectionCriterion.WEIGHTED_HEIGHT && w == null) {
             throw new InvalidInputException("--select weighted-height needs --weights");
         }
-        if (!statsFormat.equalsIgnoreCase("text") && !statsFormat.equalsIgnoreCase("json")) {
-            throw new InvalidInputException("--stats-format: expected text or json, got '" + statsFormat + "'");
-        }
+        json("--stats-format", statsFormat);
         SuppressMode mode = SuppressMode.parse(suppressMode);
         long budget = parseSize(memoryBudget);
         var model = node.model();
@@ -205,7 +203,7 @@ final class AnonymizeCommand extends KanonSubcommand {
             }
         }
         if (stats) {
-            out.println(statsFormat.equalsIgnoreCase("json") ? statsJson(outcome) : statsText(outcome));
+            out.println(json("--stats-format", statsFormat) ? statsJson(outcome) : statsText(outcome));
         }
         out.flush();
     }

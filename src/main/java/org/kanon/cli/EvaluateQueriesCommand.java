@@ -1,6 +1,5 @@
 package org.kanon.cli;
 
-import java.util.Locale;
 import java.util.Optional;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
@@ -45,7 +44,7 @@ final class EvaluateQueriesCommand extends KanonSubcommand {
 
     @Override
     public Integer call() {
-        boolean json = json();
+        boolean json = json("--format", format);
         if (original == null || original.isBlank()) {
             throw new InvalidInputException("--original is required: the table whose exact answers the estimates are compared with");
         }
@@ -57,13 +56,5 @@ final class EvaluateQueriesCommand extends KanonSubcommand {
             out.flush();
             return ExitCodes.OK;
         }
-    }
-
-    private boolean json() {
-        String f = format.trim().toLowerCase(Locale.ROOT);
-        if (!f.equals("text") && !f.equals("json")) {
-            throw new InvalidInputException("--format: expected text or json, got '" + format + "'");
-        }
-        return f.equals("json");
     }
 }

@@ -21,4 +21,13 @@ abstract class KanonSubcommand implements Callable<Integer> {
     protected PrintWriter out() {
         return spec.commandLine().getOut();
     }
+
+    /** A {@code text|json} option: true for json; anything else is bad input naming the option. */
+    protected static boolean json(String option, String value) {
+        String f = value == null ? "" : value.trim().toLowerCase(java.util.Locale.ROOT);
+        if (!f.equals("text") && !f.equals("json")) {
+            throw new org.kanon.InvalidInputException(option + ": expected text or json, got '" + value + "'");
+        }
+        return f.equals("json");
+    }
 }

@@ -40,7 +40,7 @@ final class MetricsCommand extends KanonSubcommand {
     @Override
     public Integer call() {
         List<HierarchyWeights> chosen = weightings();
-        boolean json = json();
+        boolean json = json("--format", format);
         try (Database db = openDatabase()) {
             ReleaseRecord r = new ReleaseRegister(db).require(name);
             if (r.twoTables()) {
@@ -73,14 +73,6 @@ final class MetricsCommand extends KanonSubcommand {
         }
         out.flush();
         return ExitCodes.OK;
-    }
-
-    private boolean json() {
-        String f = format.trim().toLowerCase(Locale.ROOT);
-        if (!f.equals("text") && !f.equals("json")) {
-            throw new InvalidInputException("--format: expected text or json, got '" + format + "'");
-        }
-        return f.equals("json");
     }
 
     private List<HierarchyWeights> weightings() {

@@ -34,9 +34,7 @@ final class VerifyCommand extends KanonSubcommand {
 
     @Override
     public Integer call() {
-        if (!format.equalsIgnoreCase("text") && !format.equalsIgnoreCase("json")) {
-            throw new org.kanon.InvalidInputException("--format: expected text or json, got '" + format + "'");
-        }
+        json("--format", format);
         if ((name == null) == (table == null)) {
             throw new org.kanon.InvalidInputException("verify: give a release name, or --table with --qi and --k, not both");
         }
@@ -70,7 +68,7 @@ final class VerifyCommand extends KanonSubcommand {
     /** Prints the verdict and returns its exit code: 0 verified, 1 not. */
     private int report(String what, String verifiedText, List<Violation> violations) {
         var out = out();
-        if (format.equalsIgnoreCase("json")) {
+        if (json("--format", format)) {
             StringBuilder list = new StringBuilder("[");
             for (Violation v : violations) {
                 list.append(list.length() > 1 ? "," : "").append(new org.kanon.metrics.JsonObject().put("check", v.check())
