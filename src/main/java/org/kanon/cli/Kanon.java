@@ -17,7 +17,8 @@ import picocli.CommandLine.ScopeType;
         footer = {"", "Password: environment variable KANON_DB_PASSWORD (never a command-line argument).",
                 "Exit codes: 0 success, 1 privacy requirement not met, 2 bad input or usage, 3 internal error."},
         subcommands = {ImportCommand.class, HierarchyCommand.class, CheckCommand.class, AnonymizeCommand.class, ReleaseCommand.class, MetricsCommand.class, VerifyCommand.class,
-                EvaluateQueriesCommand.class, ExportCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+                EvaluateQueriesCommand.class, ExportCommand.class, DemoCommand.class, SpecCommand.class, RunCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Kanon implements Callable<Integer> {
 
     @Option(names = "--db", scope = ScopeType.INHERIT, paramLabel = "JDBC_URL",
@@ -29,6 +30,8 @@ public final class Kanon implements Callable<Integer> {
     String user;
 
     private Map<String, String> environment = System.getenv();
+    /** When set, commands work in this open database instead of opening one (spec runs, Derby procedures). */
+    private Database shared;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -52,6 +55,12 @@ public final class Kanon implements Callable<Integer> {
         return this;
     }
 
+    /** Commands of this command line work in {@code db} and leave it open. */
+    public Kanon within(Database db) {
+        this.shared = db;
+        return this;
+    }
+
     @Override
     public Integer call() {
         spec.commandLine().usage(spec.commandLine().getOut());
@@ -63,7 +72,7 @@ public final class Kanon implements Callable<Integer> {
     }
 
     Database openDatabase() {
-        return Database.open(connectionSettings());
+        return shared != null ? shared.borrow() : Database.open(connectionSettings());
     }
 
     private static int handleExecutionException(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {

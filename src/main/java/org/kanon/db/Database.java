@@ -33,8 +33,11 @@ public final class Database implements AutoCloseable {
     private final DSLContext dsl;
     private final Identifiers identifiers;
     private final boolean dropOnClose;
+    /** False for a {@link #borrow() borrowed} handle: closing it leaves the pool to its owner. */
+    private final boolean owner;
 
     private Database(ConnectionSettings settings, boolean dropOnClose) {
+        this.owner = true;
         this.settings = settings;
         this.dialect = JdbcUrls.dialect(settings.url());
         this.dropOnClose = dropOnClose;
@@ -46,6 +49,24 @@ public final class Database implements AutoCloseable {
                 // jOOQ's execute logging prints bind values, which may be personal data
                 .withExecuteLogging(false)
                 .withRenderSchema(true));
+    }
+
+    private Database(Database shared) {
+        this.owner = false;
+        this.settings = shared.settings;
+        this.dialect = shared.dialect;
+        this.dropOnClose = false;
+        this.pool = shared.pool;
+        this.identifiers = shared.identifiers;
+        this.dsl = shared.dsl;
+    }
+
+    /**
+     * The same database through a handle whose {@link #close()} does nothing: for code that runs a command inside
+     * an open database (a spec run, a Derby procedure) — closing a second pool would shut an on-disk Derby down.
+     */
+    public Database borrow() {
+        return new Database(this);
     }
 
     /** Opens the database and brings kanon's catalog up to date. */
@@ -155,6 +176,9 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
+        if (!owner) {
+            return;
+        }
         pool.close();
         if (JdbcUrls.isDerby(settings.url())) {
             shutDownDerby();

@@ -1,0 +1,50 @@
+package org.kanon.cli;
+
+import org.kanon.db.Database;
+import org.kanon.metrics.JsonObject;
+import org.kanon.workflow.SpecRunner;
+import org.kanon.workflow.SpecStore;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "run", description = {
+        "Run a release specification now and record the run (KANON.SPEC_RUNS). Each run makes a new version of the",
+        "release (R, R_v2, R_v3...) unless --replace. Exit 0 released, 1 requirement not met, 2 bad spec."})
+final class RunCommand extends KanonSubcommand {
+    @Parameters(index = "0", paramLabel = "SPEC")
+    String name;
+
+    @Option(names = "--replace", description = "Overwrite the newest version instead of adding one.")
+    boolean replace;
+
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", description = "text (default) or one JSON object.")
+    String format;
+
+    @Override
+    public Integer call() {
+        boolean asJson = json("--format", format);
+        try (Database db = openDatabase()) {
+            var spec = new SpecStore(db).require(name);
+            SpecRunner.Outcome o = new SpecRunner(db, new SpecEngine()).run(spec, replace, null, null);
+            print(o, asJson);
+            return o.exitCode();
+        }
+    }
+
+    private void print(SpecRunner.Outcome o, boolean asJson) {
+        if (asJson) {
+            out().println(json(o).render());
+        } else if (o.released()) {
+            out().printf("run %d of spec %s: released %s (version %d)%n", o.runId(), name, o.releaseName(), o.version());
+        } else {
+            out().printf("run %d of spec %s: %s: %s%n", o.runId(), name, o.status().toLowerCase(java.util.Locale.ROOT), o.error());
+        }
+        out().flush();
+    }
+
+    static JsonObject json(SpecRunner.Outcome o) {
+        return new JsonObject().put("run", o.runId()).put("status", o.status()).put("release", o.releaseName())
+                .put("version", o.version()).put("error", o.error()).put("exitCode", o.exitCode());
+    }
+}

@@ -1,0 +1,37 @@
+package org.kanon.cli;
+
+import org.kanon.db.Database;
+import org.kanon.metrics.JsonObject;
+import org.kanon.workflow.Spec;
+import org.kanon.workflow.SpecStore;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "list", description = "List the release specifications, one per line (tab-separated).")
+final class SpecListCommand extends KanonSubcommand {
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", description = "text (default) or a JSON array.")
+    String format;
+
+    @Override
+    public Integer call() {
+        boolean json = json("--format", format);
+        try (Database db = openDatabase()) {
+            var out = out();
+            if (json) {
+                StringBuilder all = new StringBuilder("[");
+                for (Spec s : new SpecStore(db).list()) {
+                    all.append(all.length() > 1 ? "," : "").append(SpecShowCommand.json(s).render());
+                }
+                out.println(all.append(']'));
+            } else {
+                out.println("name\tsource\tqi\tk\talgorithm\trelease");
+                for (Spec s : new SpecStore(db).list()) {
+                    out.printf("%s\t%s\t%s\t%d\t%s\t%s%n", s.name(), s.fromQuery() ? "(query)" : s.sourceTable(), s.quasiIdentifiers(),
+                            s.k(), s.algorithm(), s.releaseName());
+                }
+            }
+            out.flush();
+            return ExitCodes.OK;
+        }
+    }
+}

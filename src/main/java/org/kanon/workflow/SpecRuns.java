@@ -1,0 +1,94 @@
+package org.kanon.workflow;
+
+import java.time.LocalDateTime;
+import java.util.List;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.impl.DSL;
+import org.kanon.db.CatalogTable;
+import org.kanon.db.Database;
+import org.kanon.db.GeneratedKeys;
+import org.kanon.release.ReleaseRecord;
+
+/** The SPEC_RUNS table: a run is written RUNNING when it starts and completed when it ends. */
+public final class SpecRuns {
+    public static final String RUNNING = "RUNNING";
+    public static final String RELEASED = "RELEASED";
+    public static final String NOT_MET = "NOT_MET";
+    public static final String FAILED = "FAILED";
+
+    private final Database db;
+    private final CatalogTable runs;
+
+    public SpecRuns(Database db) {
+        this.db = db;
+        this.runs = new CatalogTable(db, "spec_runs");
+    }
+
+    /** A finished or running run as the catalog holds it. */
+    public record Run(long id, String spec, Integer requestId, String status, String releaseName, Integer version,
+                      Long rowsIn, Long rowsOut, Long rowsSuppressed, Long classes, String chosen, String result,
+                      String error, String runBy, String worker, LocalDateTime startedAt, LocalDateTime finishedAt) {
+    }
+
+    /** Records the start (committed at once, so a run that dies stays visible) and returns the run's id. */
+    long start(String spec, Integer requestId, String releaseName, int version, String worker) {
+        DSLContext ctx = db.dsl();
+        String user = ctx.select(DSL.currentUser()).fetchOne(0, String.class);
+        return GeneratedKeys.insert(ctx, ctx.insertInto(runs.table())
+                .set(text("spec_name"), spec)
+                .set(runs.field("request_id", Integer.class), requestId)
+                .set(text("status"), RUNNING)
+                .set(text("release_name"), releaseName)
+                .set(runs.field("release_version", Integer.class), version)
+                .set(text("run_by"), user == null ? "?" : user)
+                .set(text("worker"), worker)
+                .set(runs.field("started_at", LocalDateTime.class), LocalDateTime.now()));
+    }
+
+    void finish(long id, String status, ReleaseRecord release, String chosen, String result, String error) {
+        var update = db.dsl().update(runs.table())
+                .set(text("status"), status)
+                .set(text("chosen"), cut(chosen, 4000))
+                .set(text("result"), cut(result, 32000))
+                .set(text("error"), cut(error, 4000))
+                .set(runs.field("finished_at", LocalDateTime.class), LocalDateTime.now());
+        if (release != null) {
+            update = update.set(runs.field("rows_in", Long.class), release.rowsIn())
+                    .set(runs.field("rows_out", Long.class), release.rowsOut())
+                    .set(runs.field("rows_suppressed", Long.class), release.rowsSuppressed())
+                    .set(runs.field("classes", Long.class), release.classes());
+        } else {
+            update = update.set(text("release_name"), (String) null);
+        }
+        update.where(runs.field("id", Integer.class).eq((int) id)).execute();
+    }
+
+    /** Runs of a request whose worker died: they never finish by themselves. */
+    void abandon(DSLContext ctx, int requestId, String reason) {
+        ctx.update(runs.table()).set(text("status"), FAILED).set(text("error"), cut(reason, 4000))
+                .set(text("release_name"), (String) null)
+                .set(runs.field("finished_at", LocalDateTime.class), LocalDateTime.now())
+                .where(runs.field("request_id", Integer.class).eq(requestId)).and(text("status").eq(RUNNING)).execute();
+    }
+
+    public List<Run> list(String spec, int limit) {
+        var query = db.dsl().select().from(runs.table());
+        var where = spec == null ? query.where(DSL.noCondition()) : query.where(text("spec_name").eq(spec));
+        return where.orderBy(runs.field("id", Integer.class).desc()).limit(limit).fetch(r -> new Run(
+                r.get(runs.field("id", Integer.class)), r.get(text("spec_name")), r.get(runs.field("request_id", Integer.class)),
+                r.get(text("status")), r.get(text("release_name")), r.get(runs.field("release_version", Integer.class)),
+                r.get(runs.field("rows_in", Long.class)), r.get(runs.field("rows_out", Long.class)),
+                r.get(runs.field("rows_suppressed", Long.class)), r.get(runs.field("classes", Long.class)),
+                r.get(text("chosen")), r.get(text("result")), r.get(text("error")), r.get(text("run_by")), r.get(text("worker")),
+                r.get(runs.field("started_at", LocalDateTime.class)), r.get(runs.field("finished_at", LocalDateTime.class))));
+    }
+
+    private Field<String> text(String column) {
+        return runs.field(column, String.class);
+    }
+
+    private static String cut(String s, int max) {
+        return s == null || s.length() <= max ? s : s.substring(0, max - 3) + "...";
+    }
+}
