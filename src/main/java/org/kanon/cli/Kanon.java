@@ -17,7 +17,7 @@ import picocli.CommandLine.ScopeType;
         footer = {"", "Password: environment variable KANON_DB_PASSWORD (never a command-line argument).",
                 "Exit codes: 0 success, 1 privacy requirement not met, 2 bad input or usage, 3 internal error."},
         subcommands = {ImportCommand.class, HierarchyCommand.class, CheckCommand.class, AnonymizeCommand.class, ReleaseCommand.class, MetricsCommand.class, VerifyCommand.class,
-                EvaluateQueriesCommand.class, ExportCommand.class, DemoCommand.class, SpecCommand.class, RunCommand.class,
+                EvaluateQueriesCommand.class, ExportCommand.class, DemoCommand.class, SpecCommand.class, RunCommand.class, WorkerCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Kanon implements Callable<Integer> {
 

@@ -14,7 +14,7 @@ import org.kanon.InvalidInputException;
 final class CatalogMigrator {
     static final String LOCATION = "classpath:kanon/migrations";
     /** The version of the newest file in migrations/ (CatalogMigratorTest keeps the two in step). */
-    static final String LATEST_VERSION = "4";
+    static final String LATEST_VERSION = "5";
 
     private final Database db;
 
@@ -30,7 +30,7 @@ final class CatalogMigrator {
         try {
             Flyway.configure()
                     .dataSource(db.dataSource())
-                    .locations(LOCATION)
+                    .locations(LOCATION, LOCATION + "-" + (db.isDerby() ? "derby" : "postgresql"))
                     // the first schema holds the history table and is the default for the unquoted DDL
                     .schemas(ids.fold(KanonSchemas.CATALOG), ids.fold(KanonSchemas.DIMENSIONS), ids.fold(KanonSchemas.RELEASES))
                     .createSchemas(true)

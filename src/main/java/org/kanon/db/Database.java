@@ -35,9 +35,16 @@ public final class Database implements AutoCloseable {
     private final boolean dropOnClose;
     /** False for a {@link #borrow() borrowed} handle: closing it leaves the pool to its owner. */
     private final boolean owner;
+    /** False when attached to an embedded Derby database someone else in this JVM has open (a Derby procedure). */
+    private final boolean shutDownDerby;
 
     private Database(ConnectionSettings settings, boolean dropOnClose) {
+        this(settings, dropOnClose, true);
+    }
+
+    private Database(ConnectionSettings settings, boolean dropOnClose, boolean shutDownDerby) {
         this.owner = true;
+        this.shutDownDerby = shutDownDerby;
         this.settings = settings;
         this.dialect = JdbcUrls.dialect(settings.url());
         this.dropOnClose = dropOnClose;
@@ -53,6 +60,7 @@ public final class Database implements AutoCloseable {
 
     private Database(Database shared) {
         this.owner = false;
+        this.shutDownDerby = false;
         this.settings = shared.settings;
         this.dialect = shared.dialect;
         this.dropOnClose = false;
@@ -72,6 +80,14 @@ public final class Database implements AutoCloseable {
     /** Opens the database and brings kanon's catalog up to date. */
     public static Database open(ConnectionSettings settings) {
         return migrated(new Database(settings, false));
+    }
+
+    /**
+     * A second pool on an embedded Derby database that is already open in this JVM (the caller of a Derby
+     * procedure): closing it closes the pool but leaves the database up for its other users.
+     */
+    public static Database attach(ConnectionSettings settings) {
+        return migrated(new Database(settings, false, false));
     }
 
     /** A database that is dropped again on close; only meaningful for Derby in-memory URLs (tests, demo). */
@@ -180,7 +196,7 @@ public final class Database implements AutoCloseable {
             return;
         }
         pool.close();
-        if (JdbcUrls.isDerby(settings.url())) {
+        if (shutDownDerby && JdbcUrls.isDerby(settings.url())) {
             shutDownDerby();
         }
     }

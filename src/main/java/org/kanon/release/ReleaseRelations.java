@@ -47,6 +47,28 @@ final class ReleaseRelations {
             throw new IllegalStateException("release " + name + " failed its own re-check: " + violations.size()
                     + " class(es) fail the privacy model; nothing was written");
         }
+        pauseForCrashTest(name);
+    }
+
+    /**
+     * Fault injection for the crash tests (a worker killed in the middle of a release): with the system property
+     * {@value #PAUSE_PROPERTY} set to milliseconds, the writer announces on stderr that the relation is written but
+     * not committed, and waits there. Never set in normal use.
+     */
+    static final String PAUSE_PROPERTY = "kanon.test.pauseInRelease";
+
+    private static void pauseForCrashTest(String name) {
+        Long millis = Long.getLong(PAUSE_PROPERTY);
+        if (millis == null) {
+            return;
+        }
+        System.err.println("kanon: release " + name + " written, not committed; pausing " + millis + " ms");
+        System.err.flush();
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Number of classes, the smallest one and the rows, as the released relation itself shows them. */

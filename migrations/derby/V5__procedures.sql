@@ -1,0 +1,19 @@
+-- Derby only: the engine as Java procedures of the embedded database, so a Derby user runs it from SQL
+-- (ij, `kanon sql`, any JDBC tool in the same JVM). PostgreSQL's counterpart (migrations/postgresql/V5) is the
+-- NOTIFY trigger of the request queue.
+
+-- CALL KANON.RUN_SPEC('name'): runs a release specification like `kanon run`; one result row
+-- (RUN_ID, STATUS, RELEASE_NAME, ERROR).
+CREATE PROCEDURE RUN_SPEC(IN spec_name VARCHAR(128)) LANGUAGE JAVA PARAMETER STYLE JAVA MODIFIES SQL DATA
+    DYNAMIC RESULT SETS 1 EXTERNAL NAME 'org.kanon.cli.DerbyProcedures.runSpec';
+
+-- CALL KANON.CHECK_K('table', 'a,b,c', k): is the table k-anonymous on those columns as they are? One result row
+-- (ANONYMOUS, CLASSES, SMALLEST_CLASS, ROWS_IN_SMALL_CLASSES).
+CREATE PROCEDURE CHECK_K(IN table_name VARCHAR(257), IN quasi_identifiers VARCHAR(4000), IN k INTEGER)
+    LANGUAGE JAVA PARAMETER STYLE JAVA READS SQL DATA DYNAMIC RESULT SETS 1
+    EXTERNAL NAME 'org.kanon.cli.DerbyProcedures.checkK';
+
+-- CALL KANON.VERIFY_RELEASE('name'): `kanon verify` from SQL; one row per violation (CHECK_NAME, DETAIL), none when
+-- the release verifies.
+CREATE PROCEDURE VERIFY_RELEASE(IN release_name VARCHAR(128)) LANGUAGE JAVA PARAMETER STYLE JAVA READS SQL DATA
+    DYNAMIC RESULT SETS 1 EXTERNAL NAME 'org.kanon.cli.DerbyProcedures.verifyRelease';

@@ -1,0 +1,122 @@
+package org.kanon.cli;
+
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.kanon.InvalidInputException;
+import org.kanon.db.Database;
+import org.kanon.workflow.SpecRunner;
+import org.kanon.workflow.Worker;
+import org.postgresql.PGConnection;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "worker", description = {
+        "Run release requests: rows inserted into KANON.REQUESTS (INSERT INTO kanon.requests (spec_name) VALUES ('s')).",
+        "Several workers may run at once; each request runs once. Without --once it keeps serving (on PostgreSQL it",
+        "wakes on NOTIFY kanon_requests, otherwise it polls) until stopped."})
+final class WorkerCommand extends KanonSubcommand {
+    /** The channel the requests table's trigger notifies (migrations/postgresql/V5). */
+    static final String CHANNEL = "kanon_requests";
+
+    @Option(names = "--once", description = "Drain the queue and exit (for cron); prints how many requests ran.")
+    boolean once;
+
+    @Option(names = "--lease", defaultValue = "2m", paramLabel = "DURATION",
+            description = "A running request whose worker sent no heartbeat for this long is presumed dead: retried, or failed (default 2m).")
+    String lease;
+
+    @Option(names = "--poll", defaultValue = "5s", paramLabel = "DURATION", description = "How long to wait between rounds (default 5s).")
+    String poll;
+
+    @Option(names = "--name", paramLabel = "ID", description = "This worker's name in the requests table (default host:pid).")
+    String name;
+
+    @Option(names = "--verbose", description = "Log each request to stderr.")
+    boolean verbose;
+
+    @Override
+    public Integer call() throws Exception {
+        Duration leaseTime = duration("--lease", lease);
+        Duration pollTime = duration("--poll", poll);
+        String me = name != null ? name : InetAddress.getLocalHost().getHostName() + ":" + ProcessHandle.current().pid();
+        var err = spec.commandLine().getErr();
+        try (Database db = openDatabase()) {
+            Worker worker = new Worker(db, new SpecRunner(db, new SpecEngine()), me, leaseTime, line -> {
+                if (verbose) {
+                    err.println("kanon worker " + me + ": " + line);
+                    err.flush();
+                }
+            });
+            if (once) {
+                int ran = worker.drain();
+                out().printf("%d request(s) run%n", ran);
+                out().flush();
+                return ExitCodes.OK;
+            }
+            AtomicBoolean stop = new AtomicBoolean();
+            CountDownLatch stopped = new CountDownLatch(1);
+            Thread hook = new Thread(() -> {
+                stop.set(true);
+                try {
+                    stopped.await(leaseTime.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                } catch (InterruptedException ignored) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            Runtime.getRuntime().addShutdownHook(hook);
+            try (Connection listener = db.isDerby() ? null : listen(db)) {
+                worker.serve(stop::get, listener == null ? () -> Thread.sleep(pollTime.toMillis())
+                        : () -> awaitNotification(listener, pollTime));
+            } finally {
+                stopped.countDown();
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    private static Connection listen(Database db) throws SQLException {
+        Connection c = db.dataSource().getConnection();
+        try (Statement s = c.createStatement()) {
+            s.execute("LISTEN " + CHANNEL);
+        }
+        return c;
+    }
+
+    private static void awaitNotification(Connection listener, Duration poll) {
+        try {
+            listener.unwrap(PGConnection.class).getNotifications((int) Math.min(Integer.MAX_VALUE, poll.toMillis()));
+        } catch (SQLException e) {
+            throw new IllegalStateException("waiting for " + CHANNEL + " notifications failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** 30s, 2m, 1h, or milliseconds as 500ms. */
+    static Duration duration(String option, String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        try {
+            if (t.endsWith("ms")) {
+                return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+            }
+            long n = Long.parseLong(t.substring(0, t.length() - 1));
+            Duration d = switch (t.charAt(t.length() - 1)) {
+                case 's' -> Duration.ofSeconds(n);
+                case 'm' -> Duration.ofMinutes(n);
+                case 'h' -> Duration.ofHours(n);
+                default -> throw new NumberFormatException();
+            };
+            if (d.isNegative() || d.isZero()) {
+                throw new NumberFormatException();
+            }
+            return d;
+        } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
+            throw new InvalidInputException(option + ": expected a duration such as 30s, 2m or 500ms, got '" + text + "'");
+        }
+    }
+}

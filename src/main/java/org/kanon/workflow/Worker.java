@@ -1,0 +1,99 @@
+package org.kanon.workflow;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import org.kanon.db.Database;
+
+/**
+ * Drains the request queue: recovers requests of workers that died, then claims and runs requests one at a time
+ * until none is queued. While a request runs, a heartbeat keeps its lease; the run's outcome is written back to the
+ * request. {@link #serve} keeps doing so, waiting for new requests between rounds.
+ */
+public final class Worker {
+    private final Database db;
+    private final SpecRunner runner;
+    private final RequestQueue queue;
+    private final SpecRuns runs;
+    private final String name;
+    private final Duration lease;
+    private final Consumer<String> log;
+
+    public Worker(Database db, SpecRunner runner, String name, Duration lease, Consumer<String> log) {
+        this.db = db;
+        this.runner = runner;
+        this.queue = new RequestQueue(db);
+        this.runs = new SpecRuns(db);
+        this.name = name;
+        this.lease = lease;
+        this.log = log;
+    }
+
+    /** Runs queued requests until none is left; returns how many it ran. */
+    public int drain() {
+        for (RequestQueue.Request r : queue.recover(lease, runs)) {
+            log.accept("request " + r.id() + " (spec " + r.spec() + "): " + r.error());
+        }
+        int ran = 0;
+        for (Optional<RequestQueue.Claim> c = queue.claim(name); c.isPresent(); c = queue.claim(name)) {
+            process(c.get());
+            ran++;
+        }
+        return ran;
+    }
+
+    /** Drains, then waits for work (a notification or the poll interval) and drains again, until {@code stop}. */
+    public void serve(BooleanSupplier stop, Wakeup wakeup) throws InterruptedException {
+        while (!stop.getAsBoolean()) {
+            drain();
+            wakeup.await();
+        }
+    }
+
+    /** How a serving worker waits between rounds: LISTEN/NOTIFY on PostgreSQL, a sleep otherwise. */
+    @FunctionalInterface
+    public interface Wakeup {
+        void await() throws InterruptedException;
+    }
+
+    private void process(RequestQueue.Claim claim) {
+        log.accept("request " + claim.id() + ": running spec " + claim.spec() + " (attempt " + claim.attempt() + ")");
+        ScheduledExecutorService beat = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "kanon-heartbeat-" + claim.id());
+            t.setDaemon(true);
+            return t;
+        });
+        long every = Math.max(200, lease.toMillis() / 3);
+        beat.scheduleAtFixedRate(() -> {
+            try {
+                queue.heartbeat(claim, name);
+            } catch (RuntimeException e) {
+                log.accept("request " + claim.id() + ": heartbeat failed: " + e.getMessage());
+            }
+        }, every, every, TimeUnit.MILLISECONDS);
+        try {
+            Optional<Spec> spec = new SpecStore(db).find(claim.spec());
+            if (spec.isEmpty()) {
+                queue.complete(claim, name, RequestQueue.FAILED, null, null, "no release specification named '" + claim.spec() + "'");
+                log.accept("request " + claim.id() + ": failed: no spec " + claim.spec());
+                return;
+            }
+            SpecRunner.Outcome o = runner.run(spec.get(), claim.replace(), claim.id(), name);
+            String status = o.released() ? RequestQueue.DONE : SpecRuns.NOT_MET.equals(o.status()) ? RequestQueue.NOT_MET : RequestQueue.FAILED;
+            if (!queue.complete(claim, name, status, o.runId(), o.releaseName(), o.error())) {
+                log.accept("request " + claim.id() + ": finished after its lease ran out; another worker had taken it over");
+            }
+            log.accept("request " + claim.id() + ": " + status.toLowerCase(java.util.Locale.ROOT)
+                    + (o.releaseName() != null ? " " + o.releaseName() : "") + (o.error() != null ? ": " + o.error() : ""));
+        } catch (RuntimeException e) {
+            queue.complete(claim, name, RequestQueue.FAILED, null, null, "internal error: " + e);
+            log.accept("request " + claim.id() + ": failed: " + e);
+        } finally {
+            beat.shutdownNow();
+        }
+    }
+}
