@@ -52,6 +52,8 @@ CREATE TABLE spec_runs (
     status          VARCHAR(10) NOT NULL,
     release_name    VARCHAR(128),
     release_version INTEGER,
+    -- the new version's name while the run holds it: two runs of one spec at once never pick the same version
+    reserved_name   VARCHAR(128),
     rows_in         BIGINT,
     rows_out        BIGINT,
     rows_suppressed BIGINT,
@@ -63,6 +65,7 @@ CREATE TABLE spec_runs (
     worker          VARCHAR(200),
     started_at      TIMESTAMP NOT NULL,
     finished_at     TIMESTAMP,
+    CONSTRAINT spec_runs_reserved_uk UNIQUE (reserved_name),
     CONSTRAINT spec_runs_status_ck CHECK (status IN ('RUNNING', 'RELEASED', 'NOT_MET', 'FAILED'))
 );
 

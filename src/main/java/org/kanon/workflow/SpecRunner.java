@@ -45,7 +45,13 @@ public final class SpecRunner {
     public Outcome run(Spec spec, boolean replace, Integer requestId, String worker) {
         ReleaseRegister register = new ReleaseRegister(db);
         Version v = nextVersion(register, spec.releaseName(), replace);
-        long runId = runs.start(spec.name(), requestId, v.name, v.number, worker);
+        java.util.OptionalLong started = runs.start(spec.name(), requestId, v.name, v.number, !replace, worker);
+        while (started.isEmpty()) {
+            // another run of this spec holds that version right now: take the next one
+            v = new Version(spec.releaseName() + "_v" + (v.number + 1), v.number + 1);
+            started = runs.start(spec.name(), requestId, v.name, v.number, true, worker);
+        }
+        long runId = started.getAsLong();
         SourceSnapshot snapshots = new SourceSnapshot(db);
         SourceTable source = null;
         ReleaseRecord previous = replace ? register.find(v.name).orElse(null) : null;

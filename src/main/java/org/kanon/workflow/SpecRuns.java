@@ -31,19 +31,30 @@ public final class SpecRuns {
                       String error, String runBy, String worker, LocalDateTime startedAt, LocalDateTime finishedAt) {
     }
 
-    /** Records the start (committed at once, so a run that dies stays visible) and returns the run's id. */
-    long start(String spec, Integer requestId, String releaseName, int version, String worker) {
+    /**
+     * Records the start (committed at once, so a run that dies stays visible) and returns the run's id; with
+     * {@code reserve} the release name is reserved for this run, and empty is returned when another run holds it.
+     */
+    java.util.OptionalLong start(String spec, Integer requestId, String releaseName, int version, boolean reserve, String worker) {
         DSLContext ctx = db.dsl();
         String user = ctx.select(DSL.currentUser()).fetchOne(0, String.class);
-        return GeneratedKeys.insert(ctx, ctx.insertInto(runs.table())
+        try {
+            return java.util.OptionalLong.of(GeneratedKeys.insert(ctx, ctx.insertInto(runs.table())
                 .set(text("spec_name"), spec)
                 .set(runs.field("request_id", Integer.class), requestId)
                 .set(text("status"), RUNNING)
                 .set(text("release_name"), releaseName)
+                .set(text("reserved_name"), reserve ? releaseName.toUpperCase(java.util.Locale.ROOT) : null)
                 .set(runs.field("release_version", Integer.class), version)
                 .set(text("run_by"), user == null ? "?" : user)
                 .set(text("worker"), worker)
-                .set(runs.field("started_at", LocalDateTime.class), LocalDateTime.now()));
+                .set(runs.field("started_at", LocalDateTime.class), LocalDateTime.now())));
+        } catch (org.jooq.exception.DataAccessException e) {
+            if (reserve && e.sqlStateClass() == org.jooq.exception.SQLStateClass.C23_INTEGRITY_CONSTRAINT_VIOLATION) {
+                return java.util.OptionalLong.empty();
+            }
+            throw e;
+        }
     }
 
     void finish(long id, String status, ReleaseRecord release, String chosen, String result, String error) {
@@ -53,6 +64,9 @@ public final class SpecRuns {
                 .set(text("result"), cut(result, 32000))
                 .set(text("error"), cut(error, 4000))
                 .set(runs.field("finished_at", LocalDateTime.class), LocalDateTime.now());
+        if (!RELEASED.equals(status)) {
+            update = update.set(text("reserved_name"), (String) null); // the version is free for the next run
+        }
         if (release != null) {
             update = update.set(runs.field("rows_in", Long.class), release.rowsIn())
                     .set(runs.field("rows_out", Long.class), release.rowsOut())
@@ -67,7 +81,7 @@ public final class SpecRuns {
     /** Runs of a request whose worker died: they never finish by themselves. */
     void abandon(DSLContext ctx, int requestId, String reason) {
         ctx.update(runs.table()).set(text("status"), FAILED).set(text("error"), cut(reason, 4000))
-                .set(text("release_name"), (String) null)
+                .set(text("release_name"), (String) null).set(text("reserved_name"), (String) null)
                 .set(runs.field("finished_at", LocalDateTime.class), LocalDateTime.now())
                 .where(runs.field("request_id", Integer.class).eq(requestId)).and(text("status").eq(RUNNING)).execute();
     }

@@ -1,0 +1,203 @@
+package org.kanon.cli;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.jooq.Record;
+import org.jooq.impl.DSL;
+import org.junit.jupiter.api.io.TempDir;
+import org.kanon.db.ConnectionSettings;
+import org.kanon.db.Database;
+import org.kanon.testing.DatabaseTest;
+import org.kanon.testing.TestDatabases;
+
+/** Specs written with plain SQL, run by `kanon run` and by the queue, versioned, exported and imported; bad specs. */
+class SpecWorkflowCliTest {
+
+    /** The README's SQL example, statement by statement, exactly as printed there. */
+    static List<String> readmeSpecExample() throws IOException {
+        String readme = Files.readString(Path.of("README.md"));
+        String block = readme.substring(readme.indexOf("<!-- spec-sql-example -->"), readme.indexOf("<!-- /spec-sql-example -->"));
+        block = block.substring(block.indexOf("```sql") + 6, block.lastIndexOf("```"));
+        List<String> statements = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        for (String line : block.split("\n")) {
+            if (line.strip().startsWith("--")) {
+                continue;
+            }
+            current.append(line).append('\n');
+            if (line.strip().endsWith(";")) {
+                String sql = current.toString().strip();
+                statements.add(sql.substring(0, sql.length() - 1));
+                current.setLength(0);
+            }
+        }
+        return statements;
+    }
+
+    static void runReadmeExample(Database db) throws IOException {
+        for (String sql : readmeSpecExample()) {
+            db.dsl().execute(sql);
+        }
+    }
+
+    @DatabaseTest
+    void aSpecWrittenWithSqlRunsThroughRunAndTheQueueWithTheSameRelease(TestDatabases.Kind kind) throws IOException {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try (Database db = Database.openScratch(settings)) {
+            CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
+            runReadmeExample(db);
+
+            CliRun.Result run = cli.run("run", "patients_k2");
+            assertEquals(0, run.exitCode(), run.toString());
+            assertTrue(run.out().contains("released patients_pub (version 1)"), run.out());
+
+            CliRun.Result worker = cli.run("worker", "--once");
+            assertEquals(0, worker.exitCode(), worker.toString());
+            assertTrue(worker.out().contains("2 request(s) run"), worker.out());
+
+            // the queued run of the same spec made the next version, with the same rows
+            assertEquals(rows(db, "patients_pub"), rows(db, "patients_pub_v2"));
+            assertEquals(6, rows(db, "patients_pub").values().stream().mapToInt(Integer::intValue).sum());
+            var requests = db.dsl().fetch("SELECT spec_name, status, attempts, release_name, error FROM kanon.requests ORDER BY id");
+            assertEquals(List.of("DONE", "DONE"), requests.getValues(1, String.class), requests.toString());
+            assertEquals(List.of("patients_pub_v2", "patients_low_zip"), requests.getValues(3, String.class));
+            assertEquals(List.of(1, 1), requests.getValues(2, Integer.class));
+
+            // the query source: only the 4 rows below 53715, released as a table, verified independently
+            assertEquals(4L, ((Number) db.dsl().fetchValue("SELECT rows_in FROM kanon.releases WHERE release_name = 'patients_low_zip'")).longValue());
+            assertEquals(0, cli.run("verify", "patients_low_zip").exitCode());
+            assertEquals(0, cli.run("verify", "patients_pub_v2").exitCode());
+
+            // every run is recorded: status, version, counts, the node chosen, the database user
+            var runs = db.dsl().fetch("SELECT spec_name, status, release_name, release_version, rows_in, rows_out, classes, chosen, run_by, "
+                    + "finished_at FROM kanon.spec_runs ORDER BY id");
+            assertEquals(3, runs.size(), runs.toString());
+            for (Record r : runs) {
+                assertEquals("RELEASED", r.get(1), r.toString());
+                assertNotNull(r.get(7));
+                assertNotNull(r.get(8));
+                assertNotNull(r.get(9));
+            }
+            assertEquals(2, runs.get(1).get(3, Integer.class));
+            assertEquals(6L, runs.get(0).get(4, Long.class));
+            assertTrue(runs.get(0).get(7, String.class).contains("1,1,0"), "Incognito's least-height node of Table 1: " + runs.get(0));
+
+            // --replace overwrites the newest version; the register keeps both
+            assertEquals(0, cli.run("run", "patients_k2", "--replace").exitCode());
+            assertEquals(List.of("patients_low_zip", "patients_pub", "patients_pub_v2"),
+                    db.dsl().fetch("SELECT release_name FROM kanon.releases ORDER BY release_name").getValues(0, String.class));
+            CliRun.Result json = cli.run("run", "patients_k2", "--format", "json");
+            assertTrue(json.out().strip().matches("\\{\"run\":\\d+,\"status\":\"RELEASED\",\"release\":\"patients_pub_v3\",\"version\":3,.*}"), json.out());
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    @DatabaseTest
+    void specsMoveBetweenDatabasesAsAFileAndReleaseTheSame(TestDatabases.Kind kind, @TempDir Path dir) {
+        ConnectionSettings first = TestDatabases.fresh(kind);
+        ConnectionSettings second = TestDatabases.fresh(kind);
+        try (Database a = Database.openScratch(first); Database b = Database.openScratch(second)) {
+            CliRun one = new CliRun(first).withPaperTable("incognito-patients", "patients", "incognito-patients_");
+            CliRun two = new CliRun(second).withPaperTable("incognito-patients", "patients", "incognito-patients_");
+            CliRun.Result created = one.run("spec", "create", "low", "--query", "SELECT p.sex, p.zipcode, p.disease FROM patients p WHERE p.sex = 'Male'",
+                    "--qi", "sex,zipcode", "--k", "3", "--algorithm", "mondrian", "--hierarchy", "sex=patients.sex",
+                    "--hierarchy", "zipcode=patients.zipcode", "--release", "males", "--description", "men, \"quoted\", and commas");
+            assertEquals(0, created.exitCode(), created.toString());
+            assertEquals(0, one.run("spec", "create", "k2", "--table", "patients", "--qi", "birthdate,sex,zipcode", "--k", "2",
+                    "--options", "--executor sql", "--release", "p2").exitCode());
+            Path file = dir.resolve("specs.csv");
+            assertEquals(0, one.run("spec", "export", file.toString()).exitCode());
+            CliRun.Result imported = two.run("spec", "import", file.toString());
+            assertEquals(0, imported.exitCode(), imported.toString());
+            assertEquals(one.run("spec", "list", "--format", "json").out(), two.run("spec", "list", "--format", "json").out());
+            assertTrue(two.run("spec", "show", "low").out().contains("men, \"quoted\", and commas"));
+            for (String spec : List.of("low", "k2")) {
+                assertEquals(0, one.run("run", spec).exitCode());
+                CliRun.Result r = two.run("run", spec);
+                assertEquals(0, r.exitCode(), r.toString());
+            }
+            assertEquals(rows(a, "males"), rows(b, "males"));
+            assertEquals(3, rows(a, "males").values().stream().mapToInt(Integer::intValue).sum());
+            assertEquals(rows(a, "p2"), rows(b, "p2"));
+            assertEquals(0, two.run("verify", "males").exitCode());
+            CliRun.Result again = two.run("spec", "import", file.toString());
+            CliRun.assertRefused(again, "'k2' exists", "--replace");
+            assertEquals(0, two.run("spec", "import", file.toString(), "--replace").exitCode());
+        } finally {
+            TestDatabases.dispose(first);
+            TestDatabases.dispose(second);
+        }
+    }
+
+    @DatabaseTest
+    void badSpecsAreRefusedAndFailedRunsRecorded(TestDatabases.Kind kind, @TempDir Path dir) throws IOException {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try (Database db = Database.openScratch(settings)) {
+            CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
+            CliRun.assertRefused(cli.run("spec", "create", "s", "--table", "patients", "--qi", "sex", "--k", "2", "--release", "r",
+                    "--options", "--k 3"), "--k is set by the spec's own column");
+            CliRun.assertRefused(cli.run("spec", "create", "s", "--table", "patients", "--qi", "sex", "--k", "2", "--release", "r",
+                    "--options", "--bogus 1"), "spec 's'", "--bogus");
+            CliRun.assertRefused(cli.run("spec", "create", "s", "--table", "patients", "--qi", "sex", "--k", "2", "--release", "bad name"),
+                    "release name 'bad name'");
+            CliRun.assertRefused(cli.run("spec", "create", "s", "--qi", "sex", "--k", "2", "--release", "r"), "exactly one of");
+            Path file = dir.resolve("bad.csv");
+            Files.writeString(file, "spec_name,source_table,quasi_identifiers,k,release_name\n"
+                    + "a,patients,sex,2,ra\n"
+                    + "b,patients,sex,two,rb\n");
+            CliRun.assertRefused(cli.run("spec", "import", file.toString()), "bad.csv:3", "column k", "'two'");
+            Files.writeString(file, "spec_name,source_table,quasi_identifiers,k,release_name,colour\na,patients,sex,2,ra\n");
+            CliRun.assertRefused(cli.run("spec", "import", file.toString()), "bad.csv:1", "unknown column 'colour'");
+            assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("SPECS")))),
+                    "nothing stored");
+            CliRun.assertRefused(cli.run("run", "nope"), "no release specification named 'nope'");
+
+            // Flu is 1/6 of the table, so no class can hold it at a share of at most 0.1 (Lemma 1): the engine refuses
+            // the spec before any search; the run is recorded as failed with that reason, nothing is released
+            db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, alpha, sensitive_attribute, "
+                    + "sensitive_value, release_name) VALUES ('too_big', 'patients', 'birthdate,sex,zipcode', 2, '0.1', 'disease', 'Flu', 'never')");
+            CliRun.Result infeasible = cli.run("run", "too_big");
+            assertEquals(ExitCodes.USAGE, infeasible.exitCode(), infeasible.toString());
+            assertTrue(infeasible.out().contains("failed: --alpha 0.1 is below the share"), infeasible.out());
+            // a spec written by hand with a bad column fails its run with the reason, exit 2
+            db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, release_name) "
+                    + "VALUES ('no_column', 'patients', 'birthdate,colour', 2, 'never2')");
+            CliRun.Result bad = cli.run("run", "no_column");
+            assertEquals(ExitCodes.USAGE, bad.exitCode(), bad.toString());
+            db.dsl().execute("INSERT INTO kanon.requests (spec_name) VALUES ('ghost')");
+            db.dsl().execute("INSERT INTO kanon.requests (spec_name) VALUES ('too_big')");
+            assertEquals(0, cli.run("worker", "--once").exitCode());
+            var runs = db.dsl().fetch("SELECT spec_name, status, release_name, error FROM kanon.spec_runs ORDER BY id");
+            assertEquals(List.of("FAILED", "FAILED", "FAILED"), runs.getValues(1, String.class), runs.toString());
+            assertNull(runs.get(0).get(2));
+            assertTrue(runs.get(0).get(3, String.class).contains("Lemma 1"), runs.toString());
+            assertTrue(runs.get(1).get(3, String.class).contains("COLOUR") || runs.get(1).get(3, String.class).toLowerCase().contains("colour"),
+                    runs.toString());
+            var requests = db.dsl().fetch("SELECT spec_name, status, error FROM kanon.requests ORDER BY id");
+            assertEquals(List.of("FAILED", "FAILED"), requests.getValues(1, String.class));
+            assertTrue(requests.get(0).get(2, String.class).contains("no release specification named 'ghost'"));
+            assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("RELEASES")))));
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    /** A release's rows as a multiset: row text -> count. */
+    static Map<String, Integer> rows(Database db, String release) {
+        String relation = (String) db.dsl().fetchValue("SELECT relation_name FROM kanon.releases WHERE release_name = ?", release);
+        assertNotNull(relation, "release " + release + " registered");
+        Map<String, Integer> rows = new TreeMap<>();
+        for (Record r : db.dsl().selectFrom(DSL.table(DSL.name(db.identifiers().fold("KANON_RELEASE"), relation))).fetch()) {
+            rows.merge(r.intoList().toString(), 1, Integer::sum);
+        }
+        return rows;
+    }
+}
