@@ -17,7 +17,7 @@ import picocli.CommandLine.ScopeType;
         footer = {"", "Password: environment variable KANON_DB_PASSWORD (never a command-line argument).",
                 "Exit codes: 0 success, 1 privacy requirement not met, 2 bad input or usage, 3 internal error."},
         subcommands = {ImportCommand.class, HierarchyCommand.class, CheckCommand.class, AnonymizeCommand.class, ReleaseCommand.class, MetricsCommand.class, VerifyCommand.class,
-                EvaluateQueriesCommand.class, ExportCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+                EvaluateQueriesCommand.class, ExportCommand.class, DemoCommand.class, SqlCommand.class, CommandLine.HelpCommand.class})
 public final class Kanon implements Callable<Integer> {
 
     @Option(names = "--db", scope = ScopeType.INHERIT, paramLabel = "JDBC_URL",
