@@ -18,7 +18,7 @@ import picocli.CommandLine.ScopeType;
                 "Exit codes: 0 success, 1 privacy requirement not met, 2 bad input or usage, 3 internal error."},
         subcommands = {ImportCommand.class, HierarchyCommand.class, CheckCommand.class, AnonymizeCommand.class, ReleaseCommand.class, MetricsCommand.class, VerifyCommand.class,
                 EvaluateQueriesCommand.class, ExportCommand.class, DemoCommand.class, SpecCommand.class, RunCommand.class, WorkerCommand.class,
-                CommandLine.HelpCommand.class})
+                SqlCommand.class, CommandLine.HelpCommand.class})
 public final class Kanon implements Callable<Integer> {
 
     @Option(names = "--db", scope = ScopeType.INHERIT, paramLabel = "JDBC_URL",

@@ -34,7 +34,8 @@ final class CliRun {
             all.add(settings.user());
         }
         all.addAll(List.of(args));
-        var cl = Kanon.commandLine(new Kanon().withEnvironment(Map.of()));
+        Map<String, String> env = settings.password() == null ? Map.of() : Map.of(ConnectionSettings.PASSWORD_VARIABLE, settings.password());
+        var cl = Kanon.commandLine(new Kanon().withEnvironment(env));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         cl.setOut(new PrintWriter(out, true));

@@ -56,7 +56,8 @@ public final class TestDatabases {
         return new ConnectionSettings(admin.replaceFirst("/[^/?]*(\\?|$)", "/" + name + "$1"), pgUser(), null);
     }
 
-    private static String pgUser() {
+    /** The PostgreSQL superuser tests connect as (env KANON_TEST_PG_USER, default postgres). */
+    public static String pgUser() {
         String user = System.getenv("KANON_TEST_PG_USER");
         return user == null ? "postgres" : user;
     }

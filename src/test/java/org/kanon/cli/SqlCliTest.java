@@ -1,0 +1,112 @@
+package org.kanon.cli;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.jooq.impl.DSL;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.function.ThrowingConsumer;
+import org.junit.jupiter.api.io.TempDir;
+import org.kanon.db.ConnectionSettings;
+import org.kanon.db.Database;
+import org.kanon.testing.DatabaseTest;
+import org.kanon.testing.TestDatabases;
+
+/** `kanon sql FILE`: Derby's ij on kanon's own connection, on Derby and PostgreSQL; failures located by line, exit 2. */
+class SqlCliTest {
+    @TempDir
+    Path tmp;
+
+    private Path script(String name, String text) throws Exception {
+        return Files.writeString(tmp.resolve(name), text);
+    }
+
+    /** Runs a test on a fresh database of that kind, dropped afterwards. */
+    private static void onFreshDatabase(TestDatabases.Kind kind, ThrowingConsumer<ConnectionSettings> test) throws Throwable {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try {
+            test.accept(settings);
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("sql FILE: a script creates a table, inserts, selects (rows shown) and reads kanon's catalog; exit 0")
+    void runsScript(TestDatabases.Kind kind) throws Throwable {
+        Path file = script("ok.sql", """
+                -- kanon sql: a first script
+                CREATE TABLE visits (id INT, city VARCHAR(20));
+                INSERT INTO visits VALUES (1, 'Madison'),
+                                          (2, 'Oslo');
+                SELECT id, city FROM visits ORDER BY id;
+                SELECT COUNT(*) AS registered FROM kanon.releases;
+                """);
+        onFreshDatabase(kind, settings -> {
+            CliRun.Result r = new CliRun(settings).run("sql", file.toString());
+            assertEquals(ExitCodes.OK, r.exitCode(), r.toString());
+            assertEquals("", r.err(), r.toString());
+            assertTrue(r.out().contains("2 rows inserted/updated/deleted"), r.out());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("1\\s+\\|Madison\\s*")), r.out());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("2\\s+\\|Oslo\\s*")), r.out());
+            assertTrue(r.out().contains("2 rows selected"), r.out());
+            assertFalse(r.out().contains("CONNECTION0"), "ij's connection list (it shows the URL) is not passed on");
+            try (Database db = Database.open(settings)) {
+                assertEquals(2, db.dsl().fetchCount(DSL.table(db.ours(db.currentSchema(), "visits"))));
+            }
+        });
+    }
+
+    @DatabaseTest
+    @DisplayName("sql FILE: a failing statement is reported with its line on stderr, the rest still runs; exit 2")
+    void failingStatementGivesLineAndExit2(TestDatabases.Kind kind) throws Throwable {
+        Path file = script("bad.sql", """
+                CREATE TABLE t (id INT);
+
+                -- the next statement names a table that does not exist
+                SELECT *
+                  FROM no_such_table;
+                INSERT INTO t VALUES (7);
+                SELECT id FROM t;
+                """);
+        onFreshDatabase(kind, settings -> {
+            CliRun.Result r = new CliRun(settings).run("sql", file.toString());
+            assertEquals(ExitCodes.USAGE, r.exitCode(), r.toString());
+            String state = kind == TestDatabases.Kind.DERBY ? "42X05" : "42P01";
+            assertTrue(r.err().contains("kanon: " + file + ":4: ERROR " + state + ":"), r.err());
+            assertTrue(r.err().contains("kanon: " + file + ": 1 statement failed"), r.err());
+            assertEquals(2, r.err().lines().count(), r.err());
+            assertTrue(r.out().lines().anyMatch(l -> l.matches("7\\s*")), "the statements after the failure ran\n" + r.out());
+        });
+    }
+
+    @DatabaseTest
+    @DisplayName("sql -: the script from standard input; the password from KANON_DB_PASSWORD never printed, even when an error quotes it")
+    void standardInputAndPasswordMasked(TestDatabases.Kind kind) throws Throwable {
+        InputStream stdin = System.in;
+        try {
+            System.setIn(new ByteArrayInputStream("CREATE TABLE s (a INT);\nSELECT * FROM \"pw-s3cret\";\n".getBytes(StandardCharsets.UTF_8)));
+            onFreshDatabase(kind, settings -> {
+                String user = settings.user() == null ? "app" : settings.user();
+                CliRun.Result r = new CliRun(new ConnectionSettings(settings.url(), user, "pw-s3cret")).run("sql", "-");
+                assertEquals(ExitCodes.USAGE, r.exitCode(), r.toString());
+                assertTrue(r.err().startsWith("kanon: <stdin>:2: ERROR"), r.err());
+                assertTrue(r.err().contains("<masked>"), r.err());
+                assertFalse(r.toString().contains("pw-s3cret"), r.toString());
+            });
+        } finally {
+            System.setIn(stdin);
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("sql FILE: a missing file is refused in one line, exit 2")
+    void missingFileRefused(TestDatabases.Kind kind) throws Throwable {
+        onFreshDatabase(kind, settings ->
+                CliRun.assertRefused(new CliRun(settings).run("sql", tmp.resolve("nope.sql").toString()), "no such file", "nope.sql"));
+    }
+}
