@@ -1,0 +1,95 @@
+package org.kanon.cli;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.kanon.db.ConnectionSettings;
+import org.kanon.db.Database;
+import org.kanon.testing.TestDatabases;
+
+/** The engine from SQL on embedded Derby: CALL KANON.RUN_SPEC / CHECK_K / VERIFY_RELEASE on a plain JDBC connection. */
+class DerbyProceduresTest {
+
+    @Test
+    void runSpecCheckKAndVerifyReleaseFromSql() throws Exception {
+        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.DERBY);
+        try (Database db = Database.openScratch(settings);
+             Connection sql = DriverManager.getConnection(settings.url())) {
+            CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
+            SpecWorkflowCliTest.runReadmeExample(db);
+
+            // the patients table as it is: every row is its own class
+            assertEquals(List.of(List.of("NO", "6", "1", "6")), call(sql, "CALL KANON.CHECK_K('patients', 'birthdate,sex,zipcode', 2)"));
+            assertEquals(List.of(List.of("YES", "2", "3", "0")), call(sql, "CALL KANON.CHECK_K('patients', 'sex', 2)"));
+
+            List<List<String>> run = call(sql, "CALL KANON.RUN_SPEC('patients_k2')");
+            assertEquals(1, run.size());
+            assertEquals("RELEASED", run.get(0).get(1), run.toString());
+            assertEquals("patients_pub", run.get(0).get(2));
+            // the release is registered, its rows readable from the same SQL session, and verified from SQL
+            assertEquals(6, count(sql, "SELECT COUNT(*) FROM KANON_RELEASE.PATIENTS_PUB"));
+            assertEquals(1, count(sql, "SELECT COUNT(*) FROM KANON.RELEASES WHERE RELEASE_NAME = 'patients_pub'"));
+            assertEquals(1, count(sql, "SELECT COUNT(*) FROM KANON.SPEC_RUNS WHERE STATUS = 'RELEASED' AND WORKER = 'CALL KANON.RUN_SPEC'"));
+            assertEquals(List.of(List.of("verdict", "verified")), call(sql, "CALL KANON.VERIFY_RELEASE('patients_pub')"));
+            assertEquals("RELEASED", call(sql, "CALL KANON.RUN_SPEC('patients_k2')").get(0).get(1));
+            assertEquals(1, count(sql, "SELECT COUNT(*) FROM KANON.RELEASES WHERE RELEASE_NAME = 'patients_pub_v2'"));
+
+            // a release broken by hand is caught
+            assertEquals(0, cli.run("release", "--table", "patients", "--qi", "birthdate,sex,zipcode", "--levels", "1,1,0", "--k", "2",
+                    "--name", "broken", "--materialize").exitCode());
+            try (var s = sql.createStatement()) {
+                s.executeUpdate("DELETE FROM KANON_RELEASE.BROKEN WHERE DISEASE = 'Flu'");
+            }
+            List<List<String>> verdict = call(sql, "CALL KANON.VERIFY_RELEASE('broken')");
+            assertTrue(verdict.get(0).get(1).startsWith("NOT verified"), verdict.toString());
+            assertTrue(verdict.size() > 1);
+
+            // bad input: one clear SQL error naming what is wrong
+            SQLException missing = assertThrows(SQLException.class, () -> call(sql, "CALL KANON.RUN_SPEC('nope')"));
+            assertTrue(messages(missing).contains("no release specification named 'nope'"), messages(missing));
+            SQLException column = assertThrows(SQLException.class, () -> call(sql, "CALL KANON.CHECK_K('patients', 'colour', 2)"));
+            assertTrue(messages(column).toLowerCase().contains("colour"), messages(column));
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    private static List<List<String>> call(Connection c, String sql) throws SQLException {
+        List<List<String>> rows = new ArrayList<>();
+        try (CallableStatement cs = c.prepareCall(sql)) {
+            cs.execute();
+            try (ResultSet rs = cs.getResultSet()) {
+                while (rs.next()) {
+                    List<String> row = new ArrayList<>();
+                    for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                        row.add(rs.getString(i));
+                    }
+                    rows.add(row);
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static long count(Connection c, String sql) throws SQLException {
+        try (var s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static String messages(SQLException e) {
+        StringBuilder all = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            all.append(t.getMessage()).append(" | ");
+        }
+        return all.toString();
+    }
+}
