@@ -69,12 +69,15 @@ CREATE TABLE spec_runs (
     CONSTRAINT spec_runs_status_ck CHECK (status IN ('RUNNING', 'RELEASED', 'NOT_MET', 'FAILED'))
 );
 
--- The request queue: INSERT INTO kanon.requests (spec_name) VALUES ('...') asks for a run; `kanon worker` claims
--- it (FOR UPDATE SKIP LOCKED on PostgreSQL, a conditional UPDATE on Derby), runs it and writes the outcome back.
--- A claimed request whose worker stops sending heartbeats is retried until max_attempts, then FAILED.
+-- The request queue: INSERT INTO kanon.requests (spec_name) VALUES ('...') asks for a run of a spec;
+-- (action, release_name) = ('VERIFY', 'r') a verification of release r, ('DROP', 'r') its removal. `kanon worker`
+-- claims a request (FOR UPDATE SKIP LOCKED on PostgreSQL, a conditional UPDATE on Derby), carries it out and writes
+-- the outcome back. A claimed request whose worker stops sending heartbeats is retried until max_attempts, then
+-- FAILED.
 CREATE TABLE requests (
     id              INTEGER GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-    spec_name       VARCHAR(128) NOT NULL,
+    action          VARCHAR(10) DEFAULT 'RUN' NOT NULL,
+    spec_name       VARCHAR(128),
     replace_release BOOLEAN DEFAULT FALSE NOT NULL,
     status          VARCHAR(10) DEFAULT 'QUEUED' NOT NULL,
     attempts        INTEGER DEFAULT 0 NOT NULL,
@@ -88,6 +91,8 @@ CREATE TABLE requests (
     run_id          INTEGER,
     release_name    VARCHAR(128),
     error           VARCHAR(4000),
+    CONSTRAINT requests_action_ck CHECK ((action = 'RUN' AND spec_name IS NOT NULL)
+                                      OR (action IN ('VERIFY', 'DROP') AND release_name IS NOT NULL)),
     CONSTRAINT requests_status_ck CHECK (status IN ('QUEUED', 'RUNNING', 'DONE', 'NOT_MET', 'FAILED')),
     CONSTRAINT requests_attempts_ck CHECK (max_attempts >= 1)
 );

@@ -17,3 +17,8 @@ CREATE PROCEDURE CHECK_K(IN table_name VARCHAR(257), IN quasi_identifiers VARCHA
 -- the release verifies.
 CREATE PROCEDURE VERIFY_RELEASE(IN release_name VARCHAR(128)) LANGUAGE JAVA PARAMETER STYLE JAVA READS SQL DATA
     DYNAMIC RESULT SETS 1 EXTERNAL NAME 'org.kanon.cli.DerbyProcedures.verifyRelease';
+
+-- CALL KANON.DROP_RELEASE('name'): `kanon release drop` from SQL; the relation(s) and the register row go in one
+-- transaction. One result row (RELEASE_NAME, RELATION).
+CREATE PROCEDURE DROP_RELEASE(IN release_name VARCHAR(128)) LANGUAGE JAVA PARAMETER STYLE JAVA MODIFIES SQL DATA
+    DYNAMIC RESULT SETS 1 EXTERNAL NAME 'org.kanon.cli.DerbyProcedures.dropRelease';

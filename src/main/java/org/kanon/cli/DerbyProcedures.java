@@ -28,7 +28,8 @@ import org.kanon.workflow.SpecStore;
 
 /**
  * The engine as Java procedures of an embedded Derby database (declared by migrations/derby/V5): {@code CALL
- * KANON.RUN_SPEC('name')}, {@code CALL KANON.CHECK_K('table', 'a,b,c', k)}, {@code CALL KANON.VERIFY_RELEASE('name')}.
+ * KANON.RUN_SPEC('name')}, {@code CALL KANON.CHECK_K('table', 'a,b,c', k)}, {@code CALL KANON.VERIFY_RELEASE('name')},
+ * {@code CALL KANON.DROP_RELEASE('name')}.
  * The engine works through its own pool attached to the caller's database (its releases commit on their own, as
  * with {@code kanon run}); each procedure answers with a result set made on the caller's connection.
  */
@@ -93,6 +94,18 @@ public final class DerbyProcedures {
             throw new SQLException("kanon: " + e.getMessage(), "38KAN");
         }
         result[0] = rows(caller, List.of("CHECK_NAME", "DETAIL"), rows);
+    }
+
+    /** Drops a release like {@code kanon release drop}; one row: RELEASE_NAME, RELATION. */
+    public static void dropRelease(String releaseName, ResultSet[] result) throws SQLException {
+        Connection caller = DriverManager.getConnection(CALLER);
+        org.kanon.release.ReleaseRecord dropped;
+        try (Database db = attach(caller)) {
+            dropped = new ReleaseRegister(db).drop(releaseName);
+        } catch (InvalidInputException e) {
+            throw new SQLException("kanon: " + e.getMessage(), "38KAN");
+        }
+        result[0] = rows(caller, List.of("RELEASE_NAME", "RELATION"), List.of(List.of(dropped.name(), dropped.relation())));
     }
 
     private static Database attach(Connection caller) throws SQLException {

@@ -35,8 +35,12 @@ public final class RequestQueue {
         this.requests = new CatalogTable(db, "requests");
     }
 
-    /** A request this worker now holds. */
-    public record Claim(int id, String spec, boolean replace, int attempt) {
+    public static final String RUN = "RUN";
+    public static final String VERIFY = "VERIFY";
+    public static final String DROP = "DROP";
+
+    /** A request this worker now holds: run {@code spec}, or verify or drop {@code release}. */
+    public record Claim(int id, String action, String spec, String release, boolean replace, int attempt) {
     }
 
     /** One request as the table holds it. */
@@ -58,7 +62,7 @@ public final class RequestQueue {
     private Optional<Claim> claimSkippingLocked(String worker) {
         return db.dsl().transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();
-            Record r = tx.select(id(), text("spec_name"), requests.field("replace_release", Boolean.class), attempts())
+            Record r = tx.select(claimed())
                     .from(requests.table()).where(text("status").eq(QUEUED)).orderBy(id()).limit(1)
                     .forUpdate().skipLocked().fetchOne();
             if (r == null) {
@@ -72,7 +76,7 @@ public final class RequestQueue {
     private Optional<Claim> claimByConditionalUpdate(String worker) {
         DSLContext ctx = db.dsl();
         while (true) {
-            Record r = ctx.select(id(), text("spec_name"), requests.field("replace_release", Boolean.class), attempts())
+            Record r = ctx.select(claimed())
                     .from(requests.table()).where(text("status").eq(QUEUED)).orderBy(id()).limit(1).fetchOne();
             if (r == null) {
                 return Optional.empty();
@@ -94,9 +98,13 @@ public final class RequestQueue {
                 .where(id().eq(requestId));
     }
 
+    private List<Field<?>> claimed() {
+        return List.of(id(), text("action"), text("spec_name"), text("release_name"), requests.field("replace_release", Boolean.class), attempts());
+    }
+
     private Claim claimOf(Record r) {
-        return new Claim(r.get(id()), r.get(text("spec_name")), Boolean.TRUE.equals(r.get(requests.field("replace_release", Boolean.class))),
-                r.get(attempts()) + 1);
+        return new Claim(r.get(id()), r.get(text("action")), r.get(text("spec_name")), r.get(text("release_name")),
+                Boolean.TRUE.equals(r.get(requests.field("replace_release", Boolean.class))), r.get(attempts()) + 1);
     }
 
     /** The worker is alive: pushes the lease of its request forward. */

@@ -7,7 +7,12 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.List;
+import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.release.ReleaseRegister;
+import org.kanon.verify.ReleaseVerification;
+import org.kanon.verify.Violation;
 
 /**
  * Drains the request queue: recovers requests of workers that died, then claims and runs requests one at a time
@@ -60,8 +65,35 @@ public final class Worker {
         void await() throws InterruptedException;
     }
 
+    private static String describe(RequestQueue.Claim claim) {
+        return RequestQueue.RUN.equals(claim.action()) ? "running spec " + claim.spec()
+                : claim.action().toLowerCase(java.util.Locale.ROOT) + " release " + claim.release();
+    }
+
+    /** VERIFY: DONE when the release verifies, NOT_MET with the first violations otherwise; DROP: DONE when dropped. */
+    private void manage(RequestQueue.Claim claim) {
+        ReleaseRegister register = new ReleaseRegister(db);
+        try {
+            if (RequestQueue.VERIFY.equals(claim.action())) {
+                List<Violation> found = new ReleaseVerification(db).verify(register.require(claim.release()), 10);
+                String error = found.isEmpty() ? null : found.size() + " violation(s): " + found;
+                queue.complete(claim, name, found.isEmpty() ? RequestQueue.DONE : RequestQueue.NOT_MET, null, claim.release(), error);
+                log.accept("request " + claim.id() + ": release " + claim.release() + (found.isEmpty() ? " verified" : " NOT verified: " + error));
+            } else if (RequestQueue.DROP.equals(claim.action())) {
+                register.drop(claim.release());
+                queue.complete(claim, name, RequestQueue.DONE, null, claim.release(), null);
+                log.accept("request " + claim.id() + ": release " + claim.release() + " dropped");
+            } else {
+                queue.complete(claim, name, RequestQueue.FAILED, null, claim.release(), "unknown action '" + claim.action() + "' (RUN, VERIFY, DROP)");
+            }
+        } catch (InvalidInputException e) {
+            queue.complete(claim, name, RequestQueue.FAILED, null, claim.release(), e.getMessage());
+            log.accept("request " + claim.id() + ": failed: " + e.getMessage());
+        }
+    }
+
     private void process(RequestQueue.Claim claim) {
-        log.accept("request " + claim.id() + ": running spec " + claim.spec() + " (attempt " + claim.attempt() + ")");
+        log.accept("request " + claim.id() + ": " + describe(claim) + " (attempt " + claim.attempt() + ")");
         ScheduledExecutorService beat = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "kanon-heartbeat-" + claim.id());
             t.setDaemon(true);
@@ -76,6 +108,10 @@ public final class Worker {
             }
         }, every, every, TimeUnit.MILLISECONDS);
         try {
+            if (!RequestQueue.RUN.equals(claim.action())) {
+                manage(claim);
+                return;
+            }
             Optional<Spec> spec = new SpecStore(db).find(claim.spec());
             if (spec.isEmpty()) {
                 queue.complete(claim, name, RequestQueue.FAILED, null, null, "no release specification named '" + claim.spec() + "'");

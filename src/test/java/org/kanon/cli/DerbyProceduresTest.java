@@ -51,6 +51,10 @@ class DerbyProceduresTest {
             assertTrue(verdict.get(0).get(1).startsWith("NOT verified"), verdict.toString());
             assertTrue(verdict.size() > 1);
 
+            assertEquals(List.of(List.of("broken", "KANON_RELEASE.BROKEN")), call(sql, "CALL KANON.DROP_RELEASE('broken')"));
+            assertEquals(0, count(sql, "SELECT COUNT(*) FROM KANON.RELEASES WHERE RELEASE_NAME = 'broken'"));
+            assertEquals(0, count(sql, "SELECT COUNT(*) FROM SYS.SYSTABLES WHERE TABLENAME = 'BROKEN'"));
+
             // bad input: one clear SQL error naming what is wrong
             SQLException missing = assertThrows(SQLException.class, () -> call(sql, "CALL KANON.RUN_SPEC('nope')"));
             assertTrue(messages(missing).contains("no release specification named 'nope'"), messages(missing));

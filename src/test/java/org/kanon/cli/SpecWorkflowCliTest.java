@@ -93,6 +93,20 @@ class SpecWorkflowCliTest {
             assertEquals(0, cli.run("run", "patients_k2", "--replace").exitCode());
             assertEquals(List.of("patients_low_zip", "patients_pub", "patients_pub_v2"),
                     db.dsl().fetch("SELECT release_name FROM kanon.releases ORDER BY release_name").getValues(0, String.class));
+            // verify and drop from SQL alone: requests any worker carries out
+            db.dsl().execute("INSERT INTO kanon.requests (action, release_name) VALUES ('VERIFY', 'patients_pub_v2')");
+            db.dsl().execute("DELETE FROM kanon_release." + db.identifiers().fold("patients_low_zip") + " WHERE disease = 'Flu' OR sex = 'Female'");
+            db.dsl().execute("INSERT INTO kanon.requests (action, release_name) VALUES ('VERIFY', 'patients_low_zip')");
+            db.dsl().execute("INSERT INTO kanon.requests (action, release_name) VALUES ('DROP', 'patients_low_zip')");
+            db.dsl().execute("INSERT INTO kanon.requests (action, release_name) VALUES ('DROP', 'no_such_release')");
+            assertEquals(0, cli.run("worker", "--once").exitCode());
+            var managed = db.dsl().fetch("SELECT action, status, error FROM kanon.requests WHERE action <> 'RUN' ORDER BY id");
+            assertEquals(List.of("DONE", "NOT_MET", "DONE", "FAILED"), managed.getValues(1, String.class), managed.toString());
+            assertTrue(managed.get(1).get(2, String.class).contains("violation"), managed.toString());
+            assertTrue(managed.get(3).get(2, String.class).contains("no_such_release"), managed.toString());
+            assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("RELEASES")))
+                    .where(DSL.field(DSL.name(db.identifiers().fold("RELEASE_NAME"))).eq("patients_low_zip"))));
+
             CliRun.Result json = cli.run("run", "patients_k2", "--format", "json");
             assertTrue(json.out().strip().matches("\\{\"run\":\\d+,\"status\":\"RELEASED\",\"release\":\"patients_pub_v3\",\"version\":3,.*}"), json.out());
         } finally {
