@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
         "Release specifications kept in the catalog (table KANON.SPECS): what to release, how, and under which name.",
         "A DBA may also write them with plain INSERTs (see README); `kanon run SPEC` or a request runs one."},
         subcommands = {SpecCreateCommand.class, SpecListCommand.class, SpecShowCommand.class, SpecExportCommand.class,
-                SpecImportCommand.class, SpecDropCommand.class})
+                SpecImportCommand.class, SpecDropCommand.class, SpecRunsCommand.class})
 final class SpecCommand extends KanonSubcommand {
     @Override
     public Integer call() {

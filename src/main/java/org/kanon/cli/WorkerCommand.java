@@ -41,8 +41,12 @@ final class WorkerCommand extends KanonSubcommand {
     @Option(names = "--verbose", description = "Log each request to stderr.")
     boolean verbose;
 
+    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", description = "--once: text (default) or one JSON object.")
+    String format;
+
     @Override
     public Integer call() throws Exception {
+        boolean asJson = json("--format", format);
         Duration leaseTime = duration("--lease", lease);
         Duration pollTime = duration("--poll", poll);
         String me = name != null ? name : InetAddress.getLocalHost().getHostName() + ":" + ProcessHandle.current().pid();
@@ -56,7 +60,7 @@ final class WorkerCommand extends KanonSubcommand {
             });
             if (once) {
                 int ran = worker.drain();
-                out().printf("%d request(s) run%n", ran);
+                out().println(asJson ? "{\"requests\":" + ran + "}" : ran + " request(s) run");
                 out().flush();
                 return ExitCodes.OK;
             }

@@ -137,7 +137,7 @@ public final class RequestQueue {
         for (Record r : ctx.select().from(requests.table()).where(text("status").eq(RUNNING)).and(heartbeat().lt(cutoff)).fetch()) {
             int requestId = r.get(id());
             String worker = r.get(text("claimed_by"));
-            LocalDateTime last = r.get(heartbeat());
+            LocalDateTime last = r.get(heartbeat(), LocalDateTime.class);
             boolean retry = r.get(attempts()) < r.get(requests.field("max_attempts", Integer.class));
             String reason = "worker " + worker + " stopped (no heartbeat since " + last + ") during attempt " + r.get(attempts())
                     + (retry ? "; queued again" : "; no attempts left");

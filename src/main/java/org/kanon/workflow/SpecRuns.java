@@ -95,7 +95,7 @@ public final class SpecRuns {
                 r.get(runs.field("rows_in", Long.class)), r.get(runs.field("rows_out", Long.class)),
                 r.get(runs.field("rows_suppressed", Long.class)), r.get(runs.field("classes", Long.class)),
                 r.get(text("chosen")), r.get(text("result")), r.get(text("error")), r.get(text("run_by")), r.get(text("worker")),
-                r.get(runs.field("started_at", LocalDateTime.class)), r.get(runs.field("finished_at", LocalDateTime.class))));
+                r.get(runs.field("started_at", LocalDateTime.class), LocalDateTime.class), r.get(runs.field("finished_at", LocalDateTime.class), LocalDateTime.class)));
     }
 
     private Field<String> text(String column) {
