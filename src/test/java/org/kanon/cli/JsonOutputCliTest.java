@@ -23,6 +23,7 @@ class JsonOutputCliTest {
     private static Map<String, Object> object(CliRun cli, int exitCode, String... args) {
         CliRun.Result r = cli.run(args);
         assertEquals(exitCode, r.exitCode(), r.toString());
+        assertEquals("", r.err(), "nothing on stderr either");
         return CliRun.jsonObject(r);
     }
 

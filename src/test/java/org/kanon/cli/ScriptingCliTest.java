@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
@@ -42,6 +45,20 @@ class ScriptingCliTest {
         assertEquals(ExitCodes.OK, r.exitCode(), r.toString());
         assertEquals("kanon " + m.group(1), r.out().strip());
         assertEquals("", r.err());
+    }
+
+    @Test
+    @DisplayName("quiet by default: slf4j-simple shows warnings and errors only; a bare 'kanon hierarchy' is bad usage on stderr, stdout empty")
+    void quietByDefault() throws Exception {
+        Properties logging = new Properties();
+        try (InputStream in = Kanon.class.getResourceAsStream("/simplelogger.properties")) {
+            logging.load(in);
+        }
+        assertTrue(Set.of("warn", "error", "off").contains(logging.getProperty("org.slf4j.simpleLogger.defaultLogLevel")), logging.toString());
+        CliRun.Result bare = CliRun.execute(new Kanon().withEnvironment(Map.of()).withWorkingDirectory(CliRun.noConfigDirectory()), "hierarchy");
+        assertEquals(ExitCodes.USAGE, bare.exitCode(), bare.toString());
+        assertEquals("", bare.out());
+        assertTrue(bare.err().contains("Usage: kanon hierarchy"), bare.err());
     }
 
     @Test
