@@ -1,5 +1,6 @@
 package org.kanon.cli;
 
+import java.io.PrintWriter;
 import java.time.LocalDateTime;
 import java.util.HashSet;
 import java.util.List;
@@ -13,6 +14,7 @@ import org.kanon.global.FullDomainSearch;
 import org.kanon.global.Searches;
 import org.kanon.global.SearchResult;
 import org.kanon.lattice.LevelVector;
+import org.kanon.metrics.JsonObject;
 import org.kanon.metrics.SelectionCriterion;
 import org.kanon.release.AnonymizeOutcome;
 import org.kanon.release.AnonymizeRequest;
@@ -28,7 +30,7 @@ import picocli.CommandLine.Option;
 @Command(name = "anonymize", description = {
         "Search the full-domain generalization lattice for every k-anonymous node, pick one by a criterion and,",
         "with --name, release it (registered, with its re-check SQL). Exit 1 when no node is anonymous."})
-final class AnonymizeCommand extends KanonSubcommand {
+final class AnonymizeCommand extends ResultCommand {
     @Mixin
     NodeOptions node;
 
@@ -100,41 +102,64 @@ final class AnonymizeCommand extends KanonSubcommand {
     @Option(names = "--replace", description = "Overwrite an existing release of that name.")
     boolean replace;
 
-    @Option(names = "--stats", description = "Print statistics of the run.")
+    @Option(names = "--stats", description = "Print statistics of the run (always part of --format json).")
     boolean stats;
 
-    @Option(names = "--stats-format", defaultValue = "text", paramLabel = "text|json", description = "Format of --stats.")
+    @Option(names = "--stats-format", paramLabel = "text|json", description = "The same as --format (kept for scripts written before it).")
     String statsFormat;
 
     @Override
     public Integer call() {
+        boolean json = outputJson();
+        AnonymizeOutput output = new AnonymizeOutput(out(), json);
+        int code = run(output);
+        if (json) {
+            out().println(output.json());
+            out().flush();
+        }
+        return code;
+    }
+
+    /** --format, or its older name --stats-format; both given must agree. */
+    private boolean outputJson() {
+        if (statsFormat == null) {
+            return json();
+        }
+        boolean json = json("--stats-format", statsFormat);
+        if (format != null && json("--format", format) != json) {
+            throw new InvalidInputException("--stats-format " + statsFormat + " and --format " + format + " disagree; --stats-format is another name of --format");
+        }
+        return json;
+    }
+
+    private int run(AnonymizeOutput output) {
         if (PermutationRun.NAMES.contains(algorithm)) {
             try (Database db = openDatabase()) {
-                return PermutationRun.run(db, algorithm, node, seed, !noPreprocess, name, replace, out(), LocalDateTime.now());
+                return PermutationRun.run(db, algorithm, node, seed, !noPreprocess, name, replace, output, LocalDateTime.now());
             }
         }
         node.require();
         LocalDateTime started = LocalDateTime.now();
         if (TopDownRun.NAMES.contains(algorithm)) {
             try (Database db = openDatabase()) {
-                return TopDownRun.run(db, node, node.model(), name, identifying, replace, out(), started);
+                return TopDownRun.run(db, node, node.model(), name, identifying, replace, output, started);
             }
         }
         if (KacaRun.NAMES.contains(algorithm)) {
             try (Database db = openDatabase()) {
                 return KacaRun.run(db, algorithm, node, node.model(), new KacaRun.Settings(weights, beta, maxInconsistency, seed == null ? 1 : seed, priority),
-                        name, identifying, replace, out(), started);
+                        name, identifying, replace, output, started);
             }
         }
         if (MondrianRun.NAMES.contains(algorithm)) {
             try (Database db = openDatabase()) {
-                return MondrianRun.run(db, node, node.model(), name, identifying, replace, out(), started);
+                return MondrianRun.run(db, node, node.model(), name, identifying, replace, output, started);
             }
         }
         if (ApproximationRun.NAMES.contains(algorithm)) {
             try (Database db = openDatabase()) {
                 return ApproximationRun.run(db, algorithm, node, node.model(), parseWeights(weights), rowDeletion, blockSize, asPrinted,
-                        name, identifying, replace, out(), started);
+                        name, identifying, replace, output, started);
             }
         }
         // eIncognito is Incognito with the model's test of a node: every variant takes the model
@@ -145,7 +170,6 @@ final class AnonymizeCommand extends KanonSubcommand {
         if (criterion == SelectionCriterion.WEIGHTED_HEIGHT && w == null) {
             throw new InvalidInputException("--select weighted-height needs --weights");
         }
-        json("--stats-format", statsFormat);
         SuppressMode mode = SuppressMode.parse(suppressMode);
         long budget = parseSize(memoryBudget);
         var model = node.model();
@@ -162,18 +186,34 @@ final class AnonymizeCommand extends KanonSubcommand {
                 outcome = new Anonymizer(db).run(new AnonymizeRequest(schema, model, suppression, search, kind,
                         budget, criterion, w, name, mode, materialize, replace, identifyingColumns, progress.listener()));
             }
-            print(source, schema, outcome, criterion);
+            text(output.text(), source, schema, outcome, criterion);
             boolean ok = outcome.selected() != null && (name == null || outcome.release().released());
+            ReleaseRecord released = name != null && ok ? outcome.release().release() : null;
+            JsonObject stats = stats(outcome);
             new RunLog(db).record(db.dsl(), "anonymize", source, node.describe(null) + " algorithm=" + search.name()
                             + " executor=" + outcome.executor().label() + " select=" + criterion.label(),
-                    ok ? (name == null ? "SEARCHED" : "RELEASED") : "NOT_ANONYMOUS", statsJson(outcome),
-                    name != null && ok ? outcome.release().release().name() : null, started);
+                    ok ? (name == null ? "SEARCHED" : "RELEASED") : "NOT_ANONYMOUS", stats.render(),
+                    released == null ? null : released.name(), started);
+            output.complete(found(source, schema, outcome, criterion), stats, released);
             return ok ? ExitCodes.OK : ExitCodes.NOT_MET;
         }
     }
 
-    private void print(SourceTable source, StarSchema schema, AnonymizeOutcome outcome, SelectionCriterion criterion) {
-        var out = out();
+    /** What the search found, for --format json: the anonymous nodes (each with --list) and the one selected. */
+    private JsonObject found(SourceTable source, StarSchema schema, AnonymizeOutcome outcome, SelectionCriterion criterion) {
+        SearchResult r = outcome.search();
+        JsonObject found = AnonymizeOutput.head(source, r.algorithm(), node.model().toString()).putStrings("qi", schema.names())
+                .put("executor", outcome.executor().label()).put("complete", r.complete()).put("anonymousNodes", r.anonymous().size());
+        if (list) {
+            found.putObjects("nodes", r.anonymous().stream().map(v -> new JsonObject().put("levels", v.toCsv()).put("height", v.height())
+                    .put("minimal", minimal(v, r.anonymous()))).toList());
+        }
+        LevelVector v = outcome.selected() == null ? null : outcome.selected().node();
+        return found.put("selected", v == null ? null : new JsonObject().put("node", v.toString(schema.names())).put("levels", v.toCsv())
+                .put("criterion", criterion.label()).put("cost", outcome.selected().cost()));
+    }
+
+    private void text(PrintWriter out, SourceTable source, StarSchema schema, AnonymizeOutcome outcome, SelectionCriterion criterion) {
         SearchResult r = outcome.search();
         out.printf("searched %s with %s on the %s executor: %d anonymous node(s)%s, %d checked, %d ms%n", source.displayName(),
                 r.algorithm(), outcome.executor().label(), r.anonymous().size(), r.complete() ? "" : " (one minimal node)",
@@ -193,17 +233,13 @@ final class AnonymizeCommand extends KanonSubcommand {
         }
         if (outcome.release() != null) {
             if (outcome.release().released()) {
-                ReleaseRecord rel = outcome.release().release();
-                out.printf("released %s as %s %s: %d of %d rows, %d suppressed (%s), %d classes, smallest %d%n", rel.name(),
-                        rel.kind().toLowerCase(Locale.ROOT), rel.relation(), rel.rowsOut(), rel.rowsIn(), rel.rowsSuppressed(),
-                        rel.suppressMode(), rel.classes(), rel.smallestClass());
-                out.printf("re-check (must return no row): %s%n", rel.recheckSql());
+                ReleaseJson.text(out, outcome.release().release());
             } else {
                 out.println("not released: the selected node no longer meets the requirement");
             }
         }
         if (stats) {
-            out.println(json("--stats-format", statsFormat) ? statsJson(outcome) : statsText(outcome));
+            out.println(statsText(outcome));
         }
         out.flush();
     }
@@ -234,20 +270,16 @@ final class AnonymizeCommand extends KanonSubcommand {
                 + " totalMs=" + o.totalMillis() + " phasesMs=" + o.phaseMillis();
     }
 
-    static String statsJson(AnonymizeOutcome o) {
+    /** The search's figures: in the run log and in --format json. */
+    static JsonObject stats(AnonymizeOutcome o) {
         var e = o.search().executor();
-        return "{\"algorithm\":\"" + o.search().algorithm() + "\",\"executor\":\"" + o.executor().label()
-                + "\",\"nodesChecked\":" + o.search().nodesChecked() + ",\"anonymousNodes\":" + o.search().anonymous().size()
-                + ",\"tableScans\":" + e.scans() + ",\"derived\":" + e.derivations() + ",\"statements\":" + e.statements()
-                + ",\"searchMs\":" + o.search().millis() + ",\"totalMs\":" + o.totalMillis() + ",\"phasesMs\":" + phasesJson(o)
-                + (o.selected() == null ? "" : ",\"selected\":\"" + o.selected().node().toCsv() + "\",\"cost\":" + format(o.selected().cost()))
-                + "}";
-    }
-
-    private static String phasesJson(AnonymizeOutcome o) {
-        StringBuilder json = new StringBuilder("{");
-        o.phaseMillis().forEach((phase, ms) -> json.append(json.length() > 1 ? "," : "").append('"').append(phase).append("\":").append(ms));
-        return json.append('}').toString();
+        JsonObject phases = new JsonObject();
+        o.phaseMillis().forEach(phases::put);
+        JsonObject stats = new JsonObject().put("algorithm", o.search().algorithm()).put("executor", o.executor().label())
+                .put("nodesChecked", o.search().nodesChecked()).put("anonymousNodes", o.search().anonymous().size())
+                .put("tableScans", e.scans()).put("derived", e.derivations()).put("statements", e.statements())
+                .put("searchMs", o.search().millis()).put("totalMs", o.totalMillis()).put("phasesMs", phases);
+        return o.selected() == null ? stats : stats.put("selected", o.selected().node().toCsv()).put("cost", o.selected().cost());
     }
 
     private static String format(double cost) {

@@ -10,11 +10,11 @@ import org.kanon.approximation.Approximation;
 import org.kanon.approximation.ApproximationOptions;
 import org.kanon.approximation.ApproximationResult;
 import org.kanon.db.Database;
+import org.kanon.metrics.JsonObject;
 import org.kanon.metrics.UtilityMetrics;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.release.ReleaseRecord;
-import org.kanon.release.RunLog;
 import org.kanon.schema.SourceTable;
 
 /**
@@ -28,7 +28,9 @@ final class ApproximationRun {
     }
 
     static int run(Database db, String algorithm, NodeOptions node, PrivacyModel model, double[] weights, boolean rowDeletion,
-                   int blockSize, boolean asPrinted, String name, String identifying, boolean replace, PrintWriter out, LocalDateTime started) {
+                   int blockSize, boolean asPrinted, String name, String identifying, boolean replace, AnonymizeOutput output,
+                   LocalDateTime started) {
+        PrintWriter out = output.text();
         if (!(model instanceof KAnonymity)) {
             throw new InvalidInputException("--algorithm " + algorithm + ": the approximation algorithms protect k-anonymity only; drop --alpha/--l/--sensitive");
         }
@@ -51,12 +53,13 @@ final class ApproximationRun {
         out.printf(Locale.ROOT, "DM %d, CAVG %.4f, level distortion %s, modification rate %.4f%n", m.discernibility(), m.cavg(),
                 m.levelDistortion().isPresent() ? Long.toString(m.levelDistortion().getAsLong()) : "n/a", m.modificationRate());
         ReleaseRecord release = LocalRecodingRuns.release(db, name, result, identifyingColumns, replace, algorithm, out);
-        out.flush();
-        new RunLog(db).record(db.dsl(), "anonymize", source, node.describe(null) + " algorithm=" + algorithm,
-                name == null ? "SEARCHED" : "RELEASED", String.format(Locale.ROOT, "{\"classes\":%d,\"cost\":%.6f,\"lowerBound\":%s,\"dm\":%d,\"deleted\":%d,\"ms\":%d}",
-                        m.classes(), result.cost(), result.lowerBound().isPresent() ? String.format(Locale.ROOT, "%.6f", result.lowerBound().getAsDouble()) : "null",
-                        m.discernibility(), result.clustering().deleted().length, result.elapsedMs()),
-                release == null ? null : release.name(), started);
+        output.record(db, source, node.describe(null) + " algorithm=" + algorithm, algorithm, model.toString(),
+                new JsonObject().put("rows", m.rows()).put("classes", m.classes()).put("smallestClass", m.smallestClass())
+                        .put("largestClass", result.clustering().largestCluster()).put("cost", result.cost())
+                        .put("lowerBound", result.lowerBound()).put("guarantee", options.guarantee()).put("dm", m.discernibility())
+                        .put("cavg", m.cavg()).put("modificationRate", m.modificationRate())
+                        .put("deleted", result.clustering().deleted().length).put("ms", result.elapsedMs()),
+                release, started);
         return ExitCodes.OK;
     }
 }

@@ -1,9 +1,11 @@
 package org.kanon.cli;
 
+import java.io.PrintWriter;
 import java.time.LocalDateTime;
 import org.kanon.db.Database;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
+import org.kanon.metrics.JsonObject;
 import org.kanon.privacy.CheckResult;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.privacy.PrivacyCheck;
@@ -15,7 +17,7 @@ import picocli.CommandLine.Option;
 
 @Command(name = "check", description = {"Does the table meet the privacy model (k-anonymity; (alpha,k) with --alpha; l-diversity with --l) at this node of the generalization lattice?",
         "Exit 0 when it is (within the suppression allowance), 1 when it is not."})
-final class CheckCommand extends KanonSubcommand {
+final class CheckCommand extends ResultCommand {
     @Mixin
     NodeOptions options;
 
@@ -26,21 +28,21 @@ final class CheckCommand extends KanonSubcommand {
     public Integer call() {
         LocalDateTime started = LocalDateTime.now();
         options.require();
+        boolean json = json();
         try (Database db = openDatabase()) {
             PrivacyModel model = options.model();
             SourceTable source = options.source(db);
             StarSchema schema = options.schema(db, source);
             LevelVector node = options.node(levels, schema);
             CheckResult r = new PrivacyCheck(db.dsl()).check(schema, node, model, options.suppressionLimit());
-            print(source, schema, r);
+            print(json, () -> json(source, schema, r), out -> text(out, source, schema, r));
             String outcome = r.satisfied() ? "ANONYMOUS" : "NOT_ANONYMOUS";
             new RunLog(db).record(db.dsl(), "check", source, options.describe(levels), outcome, summary(r), null, started);
             return r.satisfied() ? ExitCodes.OK : ExitCodes.NOT_MET;
         }
     }
 
-    private void print(SourceTable source, StarSchema schema, CheckResult r) {
-        var out = out();
+    private static void text(PrintWriter out, SourceTable source, StarSchema schema, CheckResult r) {
         out.printf("%s at %s (levels %s): %d rows in %d classes, smallest class %d%n", source.displayName(),
                 r.node().toString(schema.names()), r.node().toCsv(), r.rows(), r.classes(), r.smallestClass());
         out.printf("classes failing %s: %d, holding %d rows; suppression allowance %d rows%n", r.model(),
@@ -52,7 +54,15 @@ final class CheckCommand extends KanonSubcommand {
         } else {
             out.printf("%s: no (%d rows would have to be suppressed, %d allowed)%n", r.model(), r.rowsBelowK(), r.suppressionAllowance());
         }
-        out.flush();
+    }
+
+    private static String json(SourceTable source, StarSchema schema, CheckResult r) {
+        return new JsonObject().put("table", source.displayName()).putStrings("qi", schema.names())
+                .put("levels", r.node().toCsv()).put("node", r.node().toString(schema.names())).put("model", r.model().toString())
+                .put("k", r.model().k()).put("rows", r.rows()).put("classes", r.classes()).put("smallestClass", r.smallestClass())
+                .put("classesBelowK", r.classesBelowK()).put("rowsBelowK", r.rowsBelowK())
+                .put("suppressionAllowance", r.suppressionAllowance()).put("satisfied", r.satisfied())
+                .put("satisfiedWithoutSuppression", r.satisfiedWithoutSuppression()).render();
     }
 
     private static String summary(CheckResult r) {

@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
         "shares; anatomy: the share of the group's QI tuples; generalized releases: uniform inside",
         "a generalized value) and answered exactly on the original by SQL. Prints the average and",
         "median relative error |exact - estimate| / exact."})
-final class EvaluateQueriesCommand extends KanonSubcommand {
+final class EvaluateQueriesCommand extends ResultCommand {
     @Option(names = "--release", paramLabel = "R", required = true, description = "Release name.")
     String name;
 
@@ -39,21 +39,17 @@ final class EvaluateQueriesCommand extends KanonSubcommand {
             + " (k-anonymity).")
     String sensitive;
 
-    @Option(names = "--format", paramLabel = "text|json", description = "text (default) or json (one object).")
-    String format = "text";
-
     @Override
     public Integer call() {
-        boolean json = json("--format", format);
+        boolean json = json();
         if (original == null || original.isBlank()) {
             throw new InvalidInputException("--original is required: the table whose exact answers the estimates are compared with");
         }
         try (Database db = openDatabase()) {
             QueryEvaluation.Report r = new QueryEvaluation(db).evaluate(name, original, Optional.ofNullable(sensitive),
                     new WorkloadSpec(queries, dimensionality == null ? WorkloadSpec.AUTO : dimensionality, selectivity, seed));
-            var out = out();
-            out.print(json ? new QueryEvaluationOutput(r).json() + System.lineSeparator() : new QueryEvaluationOutput(r).text());
-            out.flush();
+            QueryEvaluationOutput output = new QueryEvaluationOutput(r);
+            print(json, output::json, out -> out.print(output.text()));
             return ExitCodes.OK;
         }
     }

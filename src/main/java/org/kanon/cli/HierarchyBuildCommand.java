@@ -1,5 +1,6 @@
 package org.kanon.cli;
 
+import java.util.List;
 import java.util.Map;
 import org.kanon.db.Database;
 import org.kanon.schema.Column;
@@ -15,7 +16,7 @@ import picocli.CommandLine.Option;
 @Command(name = "build", description = {"Build a hierarchy for a column from its own values and bind it.",
         "Specs: interval:5,10,20 (numeric bands, then *), mask or mask:N (right-to-left masking, zip codes),",
         "suppress (value -> *), date or date:PATTERN (day -> month -> year -> *)."})
-final class HierarchyBuildCommand extends KanonSubcommand {
+final class HierarchyBuildCommand extends ResultCommand {
     @Option(names = "--table", required = true, paramLabel = "T", description = "Source table.")
     String table;
 
@@ -28,14 +29,15 @@ final class HierarchyBuildCommand extends KanonSubcommand {
     @Override
     public Integer call() {
         var builder = HierarchyBuilders.parse(builderSpec);
+        boolean json = json();
         try (Database db = openDatabase()) {
             SourceTable source = new TableResolver(db).resolve(table);
             Column c = source.column(column);
             DimensionTableWriter writer = new DimensionTableWriter(db);
             Hierarchy h = builder.build(c.name(), writer.distinctValues(source, c));
             Dimension d = writer.bind(source, c, h);
-            HierarchyListCommand.print(out(), source, java.util.List.of(d), Map.of(c, h));
-            out().flush();
+            var bound = HierarchyOutput.of(List.of(d), Map.of(c, h));
+            print(json, () -> HierarchyOutput.boundJson(source, bound, List.of()), out -> HierarchyOutput.boundText(out, source, bound, List.of()));
             return ExitCodes.OK;
         }
     }

@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 final class HierarchyCommand extends KanonSubcommand {
     @Override
     public Integer call() {
-        spec.commandLine().usage(out());
+        // a subcommand is missing: usage, as for any bad input, on stderr (stdout stays for results)
+        spec.commandLine().usage(spec.commandLine().getErr());
         return ExitCodes.USAGE;
     }
 }

@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 
 @Command(name = "import", description = {"Bind ARX-format hierarchy files (value;level1;...;*) to the columns of a table.",
         "With --dir, every <column>.csv or *_<column>.csv of the folder; all are checked before any is bound."})
-final class HierarchyImportCommand extends KanonSubcommand {
+final class HierarchyImportCommand extends ResultCommand {
     @Option(names = "--table", required = true, paramLabel = "T", description = "Source table.")
     String table;
 
@@ -43,6 +43,7 @@ final class HierarchyImportCommand extends KanonSubcommand {
         if (file != null && column == null) {
             throw new InvalidInputException("hierarchy import: --file needs --column");
         }
+        boolean json = json();
         try (Database db = openDatabase()) {
             SourceTable source = new TableResolver(db).resolve(table);
             Map<Column, Hierarchy> hierarchies;
@@ -56,11 +57,9 @@ final class HierarchyImportCommand extends KanonSubcommand {
                 hierarchies = Map.of(c, ArxHierarchyReader.read(file, c.name()));
             }
             List<Dimension> bound = new DimensionTableWriter(db).bindAll(source, hierarchies);
-            HierarchyListCommand.print(out(), source, bound, hierarchies);
-            for (String skipped : unmatched) {
-                out().printf("skipped %s: no column of %s matches its name%n", skipped, source.displayName());
-            }
-            out().flush();
+            var entries = HierarchyOutput.of(bound, hierarchies);
+            List<String> skipped = unmatched;
+            print(json, () -> HierarchyOutput.boundJson(source, entries, skipped), out -> HierarchyOutput.boundText(out, source, entries, skipped));
             return ExitCodes.OK;
         }
     }

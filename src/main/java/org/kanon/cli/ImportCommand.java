@@ -1,18 +1,20 @@
 package org.kanon.cli;
 
 import java.nio.file.Path;
+import java.util.Locale;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.ingest.CsvImporter;
 import org.kanon.ingest.ImportOptions;
 import org.kanon.ingest.ImportResult;
+import org.kanon.metrics.JsonObject;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "import", description = {"Load a CSV file (header row first) into a new table.",
         "The whole file is checked before anything is written; the load is one transaction."})
-final class ImportCommand extends KanonSubcommand {
+final class ImportCommand extends ResultCommand {
     @Parameters(paramLabel = "FILE", description = "CSV file with a header row.")
     Path file;
 
@@ -28,14 +30,19 @@ final class ImportCommand extends KanonSubcommand {
     @Override
     public Integer call() {
         Character sep = parseDelimiter(delimiter);
+        boolean json = json();
         long start = System.nanoTime();
         try (Database db = openDatabase()) {
             ImportResult r = new CsvImporter(db).importCsv(file, table, new ImportOptions(sep, replace));
-            double seconds = (System.nanoTime() - start) / 1e9;
-            out().printf("imported %d rows into %s in %.2f s (separator '%s'; columns: %s)%n", r.rows(),
-                    r.table().displayName(), seconds, r.delimiter() == '\t' ? "\\t" : String.valueOf(r.delimiter()),
-                    String.join(", ", r.columns().stream().map(c -> c.name() + " " + c.sqlType()).toList()));
-            out().flush();
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            String separator = r.delimiter() == '\t' ? "\\t" : String.valueOf(r.delimiter());
+            print(json, () -> new JsonObject().put("table", r.table().displayName()).put("file", file.toString()).put("rows", r.rows())
+                            .put("separator", String.valueOf(r.delimiter())).put("ms", ms)
+                            .putObjects("columns", r.columns().stream().map(c -> new JsonObject().put("name", c.name()).put("type", c.sqlType())).toList())
+                            .render(),
+                    out -> out.printf(Locale.ROOT, "imported %d rows into %s in %.2f s (separator '%s'; columns: %s)%n", r.rows(),
+                            r.table().displayName(), ms / 1000.0, separator,
+                            String.join(", ", r.columns().stream().map(c -> c.name() + " " + c.sqlType()).toList())));
             return ExitCodes.OK;
         }
     }

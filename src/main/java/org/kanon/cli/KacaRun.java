@@ -12,11 +12,11 @@ import org.kanon.local.kaca.Kaca;
 import org.kanon.local.kaca.KacaOptions;
 import org.kanon.local.kaca.KacaResult;
 import org.kanon.metrics.HierarchyWeights;
+import org.kanon.metrics.JsonObject;
 import org.kanon.metrics.UtilityMetrics;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.release.ReleaseRecord;
-import org.kanon.release.RunLog;
 import org.kanon.schema.SourceTable;
 
 /**
@@ -34,7 +34,8 @@ final class KacaRun {
     }
 
     static int run(Database db, String algorithm, NodeOptions node, PrivacyModel model, Settings settings, String name,
-                   String identifying, boolean replace, PrintWriter out, LocalDateTime started) {
+                   String identifying, boolean replace, AnonymizeOutput output, LocalDateTime started) {
+        PrintWriter out = output.text();
         if (!(model instanceof KAnonymity)) {
             throw new InvalidInputException("--algorithm " + algorithm + ": KACA protects k-anonymity only; drop --alpha/--l/--sensitive");
         }
@@ -53,11 +54,13 @@ final class KacaRun {
                 m.distortion(options.weights()).orElse(Double.NaN), options.weights(), m.discernibility(), m.cavg(),
                 m.inconsistency().orElse(Double.NaN), m.modificationRate());
         ReleaseRecord release = LocalRecodingRuns.release(db, name, result, identifyingColumns, replace, algorithm, out);
-        out.flush();
-        new RunLog(db).record(db.dsl(), "anonymize", source, node.describe(null) + " algorithm=" + algorithm + " seed=" + options.seed(),
-                name == null ? "SEARCHED" : "RELEASED", String.format(Locale.ROOT, "{\"classes\":%d,\"dm\":%d,\"cavg\":%.4f,\"merges\":%d,\"stubs\":%d,\"ms\":%d}",
-                        m.classes(), m.discernibility(), m.cavg(), result.stats().merges(), result.stats().stubMerges(), result.elapsedMs()),
-                release == null ? null : release.name(), started);
+        output.record(db, source, node.describe(null) + " algorithm=" + algorithm + " seed=" + options.seed(), algorithm, model.toString(),
+                new JsonObject().put("rows", m.rows()).put("classes", m.classes()).put("smallestClass", m.smallestClass())
+                        .put("weights", options.weights().toString()).put("seed", options.seed())
+                        .put("distortion", m.distortion(options.weights())).put("dm", m.discernibility()).put("cavg", m.cavg())
+                        .put("inconsistency", m.inconsistency()).put("modificationRate", m.modificationRate())
+                        .put("merges", result.stats().merges()).put("stubs", result.stats().stubMerges()).put("ms", result.elapsedMs()),
+                release, started);
         return ExitCodes.OK;
     }
 

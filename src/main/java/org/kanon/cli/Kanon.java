@@ -1,6 +1,7 @@
 package org.kanon.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.kanon.InvalidInputException;
@@ -12,7 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
 /** The {@code kanon} command line: global connection options and the subcommands a DBA scripts against. */
-@Command(name = "kanon", mixinStandardHelpOptions = true, version = "kanon 0.1.0",
+@Command(name = "kanon", mixinStandardHelpOptions = true, versionProvider = KanonVersion.class,
         description = "Anonymize tables where they live: k-anonymity checks and releases in Derby or PostgreSQL.",
         footer = {"", "Password: environment variable KANON_DB_PASSWORD (never a command-line argument).",
                 "Exit codes: 0 success, 1 privacy requirement not met, 2 bad input or usage, 3 internal error."},
@@ -22,16 +23,22 @@ import picocli.CommandLine.ScopeType;
 public final class Kanon implements Callable<Integer> {
 
     @Option(names = "--db", scope = ScopeType.INHERIT, paramLabel = "JDBC_URL",
-            description = "Database URL (default: env KANON_DB_URL, else embedded Derby in ./kanon-db).")
+            description = "Database URL (default: env KANON_DB_URL, else db.url of the settings file, else embedded Derby in ./kanon-db).")
     String dbUrl;
 
     @Option(names = "--user", scope = ScopeType.INHERIT, paramLabel = "NAME",
-            description = "Database user (default: env KANON_DB_USER).")
+            description = "Database user (default: env KANON_DB_USER, else db.user of the settings file).")
     String user;
+
+    @Option(names = "--config", scope = ScopeType.INHERIT, paramLabel = "FILE",
+            description = "Settings file (default: env KANON_CONFIG, else ./kanon.properties when present); keys db.url, db.user, format.")
+    String configFile;
 
     private Map<String, String> environment = System.getenv();
     /** When set, commands work in this open database instead of opening one (spec runs, Derby procedures). */
     private Database shared;
+    private Path workingDirectory = Path.of("");
+    private KanonConfig config;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -61,6 +68,12 @@ public final class Kanon implements Callable<Integer> {
         return this;
     }
 
+    /** For tests: where ./kanon.properties and a relative --config are looked for. */
+    public Kanon withWorkingDirectory(Path dir) {
+        this.workingDirectory = dir;
+        return this;
+    }
+
     @Override
     public Integer call() {
         spec.commandLine().usage(spec.commandLine().getOut());
@@ -68,7 +81,15 @@ public final class Kanon implements Callable<Integer> {
     }
 
     ConnectionSettings connectionSettings() {
-        return ConnectionSettings.resolve(dbUrl, user, environment);
+        return ConnectionSettings.resolve(dbUrl, user, environment, config().values());
+    }
+
+    /** The settings file, read once, on first use (so --version and --help never read it). */
+    KanonConfig config() {
+        if (config == null) {
+            config = KanonConfig.locate(configFile, environment, workingDirectory);
+        }
+        return config;
     }
 
     Database openDatabase() {

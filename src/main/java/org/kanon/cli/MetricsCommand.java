@@ -18,12 +18,12 @@ import picocli.CommandLine.Option;
         "to the cell's level; DM = sum of squared class sizes (a suppressed row charged the source's size); CAVG = rows / classes / k;",
         "inconsistency (Definition 12), generalization portion (Definition 13), modification rate; and the (alpha,k) paper's",
         "distortion, where a cell generalized h levels up costs h. Figures that need a cell's level are 'not defined' (json: null)",
-        "when a cell is no label of its hierarchy (ranges, as Mondrian releases them).",
+        "when a cell is no label of its hierarchy (ranges, as Mondrian releases them). Text is aligned, one figure per line.",
         "A two-table release (--algorithm permutation|anatomy) gets the permutation paper's figures:",
         "NCP of the partition (Definition 3), the adversary's probability (Theorem 1) per group,",
         "the presence probability (Lemma 1) per row, the reconstruction error RCE (equations 5, 6, 9)",
         "and its lower bound (Theorem 2)."})
-final class MetricsCommand extends KanonSubcommand {
+final class MetricsCommand extends ResultCommand {
     @Option(names = "--release", paramLabel = "R", required = true, description = "Release name.")
     String name;
 
@@ -34,26 +34,17 @@ final class MetricsCommand extends KanonSubcommand {
     @Option(names = "--beta", paramLabel = "B", description = "Beta of height weights, at least 1 (default 1).")
     Double beta;
 
-    @Option(names = "--format", paramLabel = "text|json", description = "text (default, aligned, one figure per line) or json (one object; undefined figures are null).")
-    String format = "text";
-
     @Override
     public Integer call() {
         List<HierarchyWeights> chosen = weightings();
-        boolean json = json("--format", format);
+        boolean json = json();
         try (Database db = openDatabase()) {
             ReleaseRecord r = new ReleaseRegister(db).require(name);
             if (r.twoTables()) {
                 return twoTables(db, r, json);
             }
             MetricsReport report = new MetricsReport(new ReleaseMetrics(db).of(r), chosen);
-            var out = out();
-            if (json) {
-                out.println(report.json());
-            } else {
-                out.print(report.text());
-            }
-            out.flush();
+            print(json, report::json, out -> out.print(report.text()));
             return ExitCodes.OK;
         }
     }
@@ -65,13 +56,7 @@ final class MetricsCommand extends KanonSubcommand {
                     + r.recoding().toLowerCase(Locale.ROOT) + ") release, whose QI values are not generalized; drop the option");
         }
         TwoTableMetricsOutput report = new TwoTableMetricsOutput(r, TwoTableMetrics.of(db, r));
-        var out = out();
-        if (json) {
-            out.println(report.json());
-        } else {
-            out.print(report.text());
-        }
-        out.flush();
+        print(json, report::json, out -> out.print(report.text()));
         return ExitCodes.OK;
     }
 

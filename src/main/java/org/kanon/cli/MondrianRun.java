@@ -8,9 +8,9 @@ import org.kanon.db.Database;
 import org.kanon.local.mondrian.Mondrian;
 import org.kanon.local.mondrian.MondrianResult;
 import org.kanon.local.mondrian.PartitionMetrics;
+import org.kanon.metrics.JsonObject;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.release.ReleaseRecord;
-import org.kanon.release.RunLog;
 import org.kanon.schema.SourceTable;
 
 /**
@@ -25,7 +25,8 @@ final class MondrianRun {
     }
 
     static int run(Database db, NodeOptions node, PrivacyModel model, String name, String identifying, boolean replace,
-                   PrintWriter out, LocalDateTime started) {
+                   AnonymizeOutput output, LocalDateTime started) {
+        PrintWriter out = output.text();
         LocalRecodingRuns.refuseSuppression(node, Mondrian.ALGORITHM);
         SourceTable source = node.source(db);
         Set<String> identifyingColumns = LocalRecodingRuns.identifyingColumns(source, identifying);
@@ -35,10 +36,10 @@ final class MondrianRun {
                         + "smallest %d, DM %d, CAVG %.4f, %d ms%n", source.displayName(), model, m.rows(), m.classes(),
                 m.smallestClass(), m.discernibility(), m.cavg(), result.elapsedMs());
         ReleaseRecord release = LocalRecodingRuns.release(db, name, result, identifyingColumns, replace, Mondrian.ALGORITHM, out);
-        out.flush();
-        new RunLog(db).record(db.dsl(), "anonymize", source, node.describe(null) + " algorithm=" + Mondrian.ALGORITHM,
-                name == null ? "SEARCHED" : "RELEASED", String.format(Locale.ROOT, "{\"classes\":%d,\"dm\":%d,\"cavg\":%.4f,\"ms\":%d}",
-                        m.classes(), m.discernibility(), m.cavg(), result.elapsedMs()), release == null ? null : release.name(), started);
+        output.record(db, source, node.describe(null) + " algorithm=" + Mondrian.ALGORITHM, Mondrian.ALGORITHM, model.toString(),
+                new JsonObject().put("rows", m.rows()).put("classes", m.classes()).put("smallestClass", m.smallestClass())
+                        .put("dm", m.discernibility()).put("cavg", m.cavg()).put("ms", result.elapsedMs()),
+                release, started);
         return ExitCodes.OK;
     }
 }

@@ -7,9 +7,9 @@ import java.util.OptionalLong;
 import java.util.Set;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.metrics.JsonObject;
 import org.kanon.permutation.PermutationAnonymizer;
 import org.kanon.release.ReleaseRecord;
-import org.kanon.release.RunLog;
 import org.kanon.release.TwoTableReleaseWriter;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
@@ -26,7 +26,8 @@ final class PermutationRun {
     }
 
     static int run(Database db, String algorithm, NodeOptions node, Long seed, boolean preprocess, String name, boolean replace,
-                   PrintWriter out, LocalDateTime started) {
+                   AnonymizeOutput output, LocalDateTime started) {
+        PrintWriter out = output.text();
         if (node.table == null) {
             throw new InvalidInputException("--table is required");
         }
@@ -62,11 +63,12 @@ final class PermutationRun {
                     release.sensitiveAttribute(), release.rowsOut(), release.classes(), (System.nanoTime() - t0) / 1_000_000);
             out.printf("re-check (must return no row): %s%n", release.recheckSql());
         }
-        out.flush();
-        new RunLog(db).record(db.dsl(), "anonymize", source, "table=" + node.table + " qi=" + node.qi + " l=" + node.l + " sensitive="
-                        + node.sensitive + " algorithm=" + algorithm, name == null ? "SEARCHED" : "RELEASED",
-                String.format(Locale.ROOT, "{\"groups\":%d,\"ncp\":%.4f,\"partitionMs\":%d}", r.groups().size(), r.ncp(), r.partitionMs()),
-                release == null ? null : release.name(), started);
+        output.record(db, source, "table=" + node.table + " qi=" + node.qi + " l=" + node.l + " sensitive=" + node.sensitive + " algorithm=" + algorithm,
+                algorithm, node.l + "-diversity of " + node.sensitive,
+                new JsonObject().put("groups", r.groups().size()).put("smallestGroup", r.smallestGroup()).put("ncp", r.ncp())
+                        .put("preprocess", preprocess).put("seed", seed).put("loadMs", r.loadMs()).put("partitionMs", r.partitionMs())
+                        .put("populateMs", r.populateMs()),
+                release, started);
         return ExitCodes.OK;
     }
 }

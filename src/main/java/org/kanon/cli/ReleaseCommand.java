@@ -7,6 +7,7 @@ import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
+import org.kanon.metrics.JsonObject;
 import org.kanon.privacy.CheckResult;
 import org.kanon.release.ReleaseOutcome;
 import org.kanon.release.ReleaseRecord;
@@ -23,7 +24,7 @@ import picocli.CommandLine.Option;
         "Publish the full-domain generalization at a node as a view (or table) in schema KANON_RELEASE and register it.",
         "Exit 1, writing nothing, when the node is not k-anonymous within the suppression allowance."},
         subcommands = {ReleaseListCommand.class, ReleaseShowCommand.class, ReleaseDropCommand.class})
-final class ReleaseCommand extends KanonSubcommand {
+final class ReleaseCommand extends ResultCommand {
 
     @Mixin
     NodeOptions node;
@@ -60,6 +61,7 @@ final class ReleaseCommand extends KanonSubcommand {
             throw new InvalidInputException("--name is required");
         }
         LocalDateTime started = LocalDateTime.now();
+        boolean json = json();
         NodeOptions o = node;
         try (Database db = openDatabase()) {
             SuppressMode mode = SuppressMode.parse(suppressMode);
@@ -78,20 +80,20 @@ final class ReleaseCommand extends KanonSubcommand {
                     + (materialize ? " materialize" : "");
             if (!outcome.released()) {
                 CheckResult r = outcome.check();
-                out().printf("not released: %s at %s is not %s: %d rows in %d classes below k, %d may be suppressed%n",
-                        source.displayName(), node.toString(schema.names()), model, r.rowsBelowK(), r.classesBelowK(),
-                        r.suppressionAllowance());
+                print(json, () -> new JsonObject().put("released", false).put("table", source.displayName())
+                                .put("levels", node.toCsv()).put("node", node.toString(schema.names())).put("model", model.toString())
+                                .put("rowsBelowK", r.rowsBelowK()).put("classesBelowK", r.classesBelowK())
+                                .put("suppressionAllowance", r.suppressionAllowance()).render(),
+                        out -> out.printf("not released: %s at %s is not %s: %d rows in %d classes below k, %d may be suppressed%n",
+                                source.displayName(), node.toString(schema.names()), model, r.rowsBelowK(), r.classesBelowK(),
+                                r.suppressionAllowance()));
                 new RunLog(db).record(db.dsl(), "release", source, params, "NOT_ANONYMOUS", null, null, started);
                 return ExitCodes.NOT_MET;
             }
             ReleaseRecord r = outcome.release();
             new RunLog(db).record(db.dsl(), "release", source, params, "RELEASED", r.relation(), r.name(), started);
-            var out = out();
-            out.printf("released %s as %s %s: %d of %d rows, %d suppressed (%s), %d classes, smallest %d%n", r.name(),
-                    r.kind().toLowerCase(), r.relation(), r.rowsOut(), r.rowsIn(), r.rowsSuppressed(), r.suppressMode(),
-                    r.classes(), r.smallestClass());
-            out.printf("re-check (must return no row): %s%n", r.recheckSql());
-            out.flush();
+            print(json, () -> new JsonObject().put("released", true).put("release", ReleaseJson.of(r)).render(),
+                    out -> ReleaseJson.text(out, r));
             return ExitCodes.OK;
         }
     }

@@ -1,5 +1,6 @@
 package org.kanon.cli;
 
+import java.io.PrintWriter;
 import org.kanon.db.Database;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
@@ -7,31 +8,34 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "show", description = "Show a release's register entry, including the SQL that re-checks it.")
-final class ReleaseShowCommand extends KanonSubcommand {
+final class ReleaseShowCommand extends ResultCommand {
     @Parameters(paramLabel = "R", description = "Release name.")
     String name;
 
     @Override
     public Integer call() {
+        boolean json = json();
         try (Database db = openDatabase()) {
             ReleaseRecord r = new ReleaseRegister(db).require(name);
-            var out = out();
-            out.printf("release:           %s%n", r.name());
-            out.printf("relation:          %s (%s)%n", r.relation(), r.kind().toLowerCase());
-            out.printf("source:            %s.%s%n", r.sourceSchema(), r.sourceTable());
-            out.printf("algorithm:         %s%n", r.algorithm());
-            out.printf("quasi-identifiers: %s%n", r.quasiIdentifiers());
-            out.printf("levels:            %s%n", r.levels());
-            out.printf("k:                 %d%n", r.k());
-            out.printf("privacy model:     %s%n", r.privacyModel());
-            out.printf("recoding:          %s%n", r.recoding().toLowerCase());
-            out.printf("suppression:       %s (limit %d rows, mode %s)%n", r.suppression(), r.suppressionLimit(), r.suppressMode());
-            out.printf("rows:              %d in, %d out, %d suppressed%n", r.rowsIn(), r.rowsOut(), r.rowsSuppressed());
-            out.printf("classes:           %d, smallest %d%n", r.classes(), r.smallestClass());
-            out.printf("created:           %s by %s%n", r.createdAt(), r.createdBy());
-            out.printf("re-check SQL (must return no row):%n%s%n", r.recheckSql());
-            out.flush();
+            print(json, () -> ReleaseJson.of(r).render(), out -> text(out, r));
             return ExitCodes.OK;
         }
+    }
+
+    private static void text(PrintWriter out, ReleaseRecord r) {
+        out.printf("release:           %s%n", r.name());
+        out.printf("relation:          %s (%s)%n", r.relation(), r.kind().toLowerCase());
+        out.printf("source:            %s.%s%n", r.sourceSchema(), r.sourceTable());
+        out.printf("algorithm:         %s%n", r.algorithm());
+        out.printf("quasi-identifiers: %s%n", r.quasiIdentifiers());
+        out.printf("levels:            %s%n", r.levels());
+        out.printf("k:                 %d%n", r.k());
+        out.printf("privacy model:     %s%n", r.privacyModel());
+        out.printf("recoding:          %s%n", r.recoding().toLowerCase());
+        out.printf("suppression:       %s (limit %d rows, mode %s)%n", r.suppression(), r.suppressionLimit(), r.suppressMode());
+        out.printf("rows:              %d in, %d out, %d suppressed%n", r.rowsIn(), r.rowsOut(), r.rowsSuppressed());
+        out.printf("classes:           %d, smallest %d%n", r.classes(), r.smallestClass());
+        out.printf("created:           %s by %s%n", r.createdAt(), r.createdBy());
+        out.printf("re-check SQL (must return no row):%n%s%n", r.recheckSql());
     }
 }

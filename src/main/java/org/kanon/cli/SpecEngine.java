@@ -21,13 +21,14 @@ public final class SpecEngine implements SpecRunner.Engine {
     /** Options a spec sets through its own columns; in its options text they would contradict them. */
     private static final Set<String> OWN_OPTIONS = Set.of("--table", "--qi", "--k", "--alpha", "--l", "--diversity", "--sensitive",
             "--value", "--suppression", "--algorithm", "--select", "--identifying", "--materialize", "--name", "--replace",
-            "--db", "--user", "--list");
+            "--db", "--user", "--list", "--format", "--stats-format", "--config");
 
     @Override
     public SpecRunner.Execution release(Database db, Spec spec, SourceTable source, String releaseName, boolean replace) {
         List<String> args = arguments(spec, source.schema() + "." + source.name(), releaseName, replace);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
+        // the run's report is the engine's JSON outcome, kept in SPEC_RUNS.RESULT
         CommandLine cl = Kanon.commandLine(new Kanon().within(db));
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
@@ -39,7 +40,7 @@ public final class SpecEngine implements SpecRunner.Engine {
     static List<String> arguments(Spec spec, String table, String releaseName, boolean replace) {
         List<String> a = new ArrayList<>(List.of("anonymize", "--table", table, "--qi", spec.quasiIdentifiers(),
                 "--k", Integer.toString(spec.k()), "--suppression", spec.suppression(), "--algorithm", spec.algorithm(),
-                "--select", spec.selectCriterion(), "--name", releaseName));
+                "--select", spec.selectCriterion(), "--name", releaseName, "--format", "json"));
         if (spec.alpha() != null) {
             a.addAll(List.of("--alpha", spec.alpha()));
         }

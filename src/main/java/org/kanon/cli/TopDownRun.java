@@ -8,12 +8,12 @@ import org.kanon.db.Database;
 import org.kanon.local.TopDown;
 import org.kanon.local.TopDownResult;
 import org.kanon.metrics.HierarchyWeights;
+import org.kanon.metrics.JsonObject;
 import org.kanon.metrics.LocalRecodingMetrics;
 import org.kanon.metrics.LocalRecodingUtility;
 import org.kanon.metrics.UtilityMetrics;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.release.ReleaseRecord;
-import org.kanon.release.RunLog;
 import org.kanon.schema.SourceTable;
 
 /**
@@ -27,7 +27,8 @@ final class TopDownRun {
     }
 
     static int run(Database db, NodeOptions node, PrivacyModel model, String name, String identifying, boolean replace,
-                   PrintWriter out, LocalDateTime started) {
+                   AnonymizeOutput output, LocalDateTime started) {
+        PrintWriter out = output.text();
         LocalRecodingRuns.refuseSuppression(node, TopDown.ALGORITHM);
         SourceTable source = node.source(db);
         Set<String> identifyingColumns = LocalRecodingRuns.identifyingColumns(source, identifying);
@@ -41,10 +42,13 @@ final class TopDownRun {
                 u.distortion(HierarchyWeights.uniform()).orElse(Double.NaN), u.distortion(HierarchyWeights.height(1)).orElse(Double.NaN),
                 u.discernibility(), u.cavg(), u.inconsistency().orElse(Double.NaN), u.modificationRate());
         ReleaseRecord release = LocalRecodingRuns.release(db, name, result, identifyingColumns, replace, TopDown.ALGORITHM, out);
-        out.flush();
-        new RunLog(db).record(db.dsl(), "anonymize", source, node.describe(null) + " algorithm=" + TopDown.ALGORITHM,
-                name == null ? "SEARCHED" : "RELEASED", String.format(Locale.ROOT, "{\"classes\":%d,\"distortionRatio\":%.4f,\"ms\":%d}",
-                        m.classes(), m.distortionRatio(), result.elapsedMs()), release == null ? null : release.name(), started);
+        output.record(db, source, node.describe(null) + " algorithm=" + TopDown.ALGORITHM, TopDown.ALGORITHM, model.toString(),
+                new JsonObject().put("rows", m.rows()).put("classes", m.classes()).put("smallestClass", m.smallestClass())
+                        .put("distortion", m.distortion()).put("distortionRatio", m.distortionRatio())
+                        .put("whdDistortionUniform", u.distortion(HierarchyWeights.uniform())).put("whdDistortionHeight", u.distortion(HierarchyWeights.height(1)))
+                        .put("dm", u.discernibility()).put("cavg", u.cavg()).put("inconsistency", u.inconsistency())
+                        .put("modificationRate", u.modificationRate()).put("ms", result.elapsedMs()),
+                release, started);
         return ExitCodes.OK;
     }
 }

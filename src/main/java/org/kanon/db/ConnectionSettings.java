@@ -12,6 +12,9 @@ public record ConnectionSettings(String url, String user, String password) {
     public static final String PASSWORD_VARIABLE = "KANON_DB_PASSWORD";
     public static final String URL_VARIABLE = "KANON_DB_URL";
     public static final String USER_VARIABLE = "KANON_DB_USER";
+    /** Keys of a configuration file (kanon.properties). */
+    public static final String URL_KEY = "db.url";
+    public static final String USER_KEY = "db.user";
     /** Relative to the working directory, created on first use. */
     public static final String DEFAULT_URL = "jdbc:derby:kanon-db;create=true";
 
@@ -30,19 +33,27 @@ public record ConnectionSettings(String url, String user, String password) {
 
     /** URL and user from the options when given, else from the environment, else the embedded default. */
     public static ConnectionSettings resolve(String urlOption, String userOption, Map<String, String> env) {
-        String url = firstNonBlank(urlOption, env.get(URL_VARIABLE), DEFAULT_URL);
-        String user = firstNonBlank(userOption, env.get(USER_VARIABLE), null);
+        return resolve(urlOption, userOption, env, Map.of());
+    }
+
+    /**
+     * URL and user from the options when given, else from the environment, else from a configuration file's keys
+     * {@value #URL_KEY} and {@value #USER_KEY}, else the embedded default (no user). The password comes from the
+     * environment only.
+     */
+    public static ConnectionSettings resolve(String urlOption, String userOption, Map<String, String> env, Map<String, String> file) {
+        String url = firstNonBlank(urlOption, env.get(URL_VARIABLE), file.get(URL_KEY), DEFAULT_URL);
+        String user = firstNonBlank(userOption, env.get(USER_VARIABLE), file.get(USER_KEY), null);
         return new ConnectionSettings(url, user, env.get(PASSWORD_VARIABLE));
     }
 
-    private static String firstNonBlank(String a, String b, String fallback) {
-        if (a != null && !a.isBlank()) {
-            return a;
+    private static String firstNonBlank(String... candidates) {
+        for (String c : candidates) {
+            if (c != null && !c.isBlank()) {
+                return c;
+            }
         }
-        if (b != null && !b.isBlank()) {
-            return b;
-        }
-        return fallback;
+        return null;
     }
 
     public String maskedUrl() {

@@ -1,9 +1,10 @@
 package org.kanon.metrics;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
-/** A JSON object written field by field, in insertion order: just enough JSON for the metrics report. */
+/** A JSON object written field by field, in insertion order: just enough JSON for the reports and the CLI's --format json. */
 public final class JsonObject {
     private final StringBuilder fields = new StringBuilder();
 
@@ -30,6 +31,26 @@ public final class JsonObject {
 
     public JsonObject put(String name, boolean value) {
         return putRaw(name, Boolean.toString(value));
+    }
+
+    /** A nested object; {@code null} stays null. */
+    public JsonObject put(String name, JsonObject value) {
+        return putRaw(name, value == null ? "null" : value.render());
+    }
+
+    /** An array of strings. */
+    public JsonObject putStrings(String name, List<String> values) {
+        return putRaw(name, "[" + String.join(",", values.stream().map(JsonObject::quote).toList()) + "]");
+    }
+
+    /** An array of objects. */
+    public JsonObject putObjects(String name, List<JsonObject> values) {
+        return putRaw(name, array(values));
+    }
+
+    /** The objects as one JSON array. */
+    public static String array(List<JsonObject> values) {
+        return "[" + String.join(",", values.stream().map(JsonObject::render).toList()) + "]";
     }
 
     public JsonObject putRaw(String name, String json) {

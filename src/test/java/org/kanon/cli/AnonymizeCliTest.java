@@ -1,5 +1,9 @@
 package org.kanon.cli;
 
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
 import static org.junit.jupiter.api.Assertions.*;
 
 import org.junit.jupiter.api.DisplayName;
@@ -25,7 +29,7 @@ class AnonymizeCliTest {
         try {
             CliRun cli = setUp(settings);
             CliRun.Result r = cli.run("anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--list",
-                    "--name", "p2", "--stats", "--stats-format", "json");
+                    "--name", "p2", "--stats");
             assertEquals(ExitCodes.OK, r.exitCode(), r.toString());
             assertTrue(r.out().contains("4 anonymous node(s)"), r.out());
             assertTrue(r.out().contains("1,0\t1\tminimal"), r.out());
@@ -33,9 +37,28 @@ class AnonymizeCliTest {
             assertTrue(r.out().contains("1,1\t2\t\n"), r.out());
             assertTrue(r.out().contains("(levels 1,0) by height: cost 1"), r.out());
             assertTrue(r.out().contains("released p2"), r.out());
-            assertTrue(r.out().contains("\"nodesChecked\":6"), r.out());
-            assertTrue(r.out().matches("(?s).*\"phasesMs\":\\{\"validate\":\\d+,\"executor\":\\d+,\"search\":\\d+,\"select\":\\d+,\"release\":\\d+}.*"),
-                    "time per phase in the JSON stats: " + r.out());
+            assertTrue(r.out().contains("nodesChecked=6"), r.out());
+            // --stats-format json, the older name of --format json: the whole outcome as one object
+            Map<String, Object> json = CliRun.jsonObject(cli.run("anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2",
+                    "--list", "--name", "p2j", "--stats-format", "json"));
+            assertEquals("incognito", json.get("algorithm"));
+            assertEquals("2-anonymity", json.get("model"));
+            assertEquals(4L, json.get("anonymousNodes"));
+            assertEquals(4, ((List<?>) json.get("nodes")).size());
+            Map<?, ?> selected = (Map<?, ?>) json.get("selected");
+            assertEquals("1,0", selected.get("levels"));
+            assertEquals(1.0, selected.get("cost"));
+            Map<?, ?> stats = (Map<?, ?>) json.get("stats");
+            assertEquals(6L, stats.get("nodesChecked"));
+            assertEquals(Set.of("validate", "executor", "search", "select", "release"), ((Map<?, ?>) stats.get("phasesMs")).keySet(),
+                    "time per phase in the JSON stats: " + json);
+            assertEquals(true, json.get("released"));
+            Map<?, ?> release = (Map<?, ?>) json.get("release");
+            assertEquals("p2j", release.get("name"));
+            assertEquals(6L, release.get("rowsOut"));
+            assertEquals(3L, release.get("classes"));
+            CliRun.assertRefused(cli.run("anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--stats-format", "json",
+                    "--format", "text"), "--stats-format", "--format", "disagree");
             assertTrue(cli.run("release", "show", "p2").out().contains("algorithm:         incognito"));
             // DM: <S1,Z0> has classes 2,2,2 (12); <S0,Z2> has 3,3 (18)
             CliRun.Result dm = cli.run("anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--select", "dm");

@@ -1,0 +1,35 @@
+package org.kanon.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import org.kanon.metrics.JsonObject;
+import org.kanon.release.ReleaseRecord;
+
+/** A release's register entry as JSON, alike in release show, release list, release and anonymize. */
+final class ReleaseJson {
+    private ReleaseJson() {
+    }
+
+    /** The lines {@code release} and {@code anonymize --name} print about a release just written. */
+    static void text(PrintWriter out, ReleaseRecord r) {
+        out.printf("released %s as %s %s: %d of %d rows, %d suppressed (%s), %d classes, smallest %d%n", r.name(),
+                r.kind().toLowerCase(Locale.ROOT), r.relation(), r.rowsOut(), r.rowsIn(), r.rowsSuppressed(), r.suppressMode(),
+                r.classes(), r.smallestClass());
+        out.printf("re-check (must return no row): %s%n", r.recheckSql());
+    }
+
+    /** Every field of the register but the sensitive values themselves. */
+    static JsonObject of(ReleaseRecord r) {
+        return new JsonObject().put("name", r.name()).put("relation", r.relation()).put("kind", r.kind().toLowerCase(Locale.ROOT))
+                .put("sensitiveRelation", r.twoTables() ? r.relationSchema() + "." + r.sensitiveRelation() : null)
+                .put("source", r.sourceSchema() + "." + r.sourceTable()).put("algorithm", r.algorithm())
+                .put("quasiIdentifiers", r.quasiIdentifiers()).put("levels", r.levels()).put("k", r.k())
+                .put("privacyModel", r.privacyModel()).put("sensitiveAttribute", r.sensitiveAttribute())
+                .put("recoding", r.recoding().toLowerCase(Locale.ROOT))
+                .put("suppression", r.suppression()).put("suppressionLimit", r.suppressionLimit()).put("suppressMode", r.suppressMode())
+                .put("rowsIn", r.rowsIn()).put("rowsOut", r.rowsOut()).put("rowsSuppressed", r.rowsSuppressed())
+                .put("classes", r.classes()).put("smallestClass", r.smallestClass())
+                .put("createdAt", r.createdAt() == null ? null : r.createdAt().toString()).put("createdBy", r.createdBy())
+                .put("recheckSql", r.recheckSql());
+    }
+}
