@@ -11,19 +11,17 @@ import picocli.CommandLine.Parameters;
 @Command(name = "run", description = {
         "Run a release specification now and record the run (KANON.SPEC_RUNS). Each run makes a new version of the",
         "release (R, R_v2, R_v3...) unless --replace. Exit 0 released, 1 requirement not met, 2 bad spec."})
-final class RunCommand extends KanonSubcommand {
+final class RunCommand extends ResultCommand {
     @Parameters(index = "0", paramLabel = "SPEC")
     String name;
 
     @Option(names = "--replace", description = "Overwrite the newest version instead of adding one.")
     boolean replace;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", description = "text (default) or one JSON object.")
-    String format;
 
     @Override
     public Integer call() {
-        boolean asJson = json("--format", format);
+        boolean asJson = json();
         try (Database db = openDatabase()) {
             var spec = new SpecStore(db).require(name);
             SpecRunner.Outcome o = new SpecRunner(db, new SpecEngine()).run(spec, replace, null, null);

@@ -8,13 +8,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "list", description = "List the release specifications, one per line (tab-separated).")
-final class SpecListCommand extends KanonSubcommand {
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", description = "text (default) or a JSON array.")
-    String format;
+final class SpecListCommand extends ResultCommand {
 
     @Override
     public Integer call() {
-        boolean json = json("--format", format);
+        boolean json = json();
         try (Database db = openDatabase()) {
             var out = out();
             if (json) {

@@ -9,19 +9,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "runs", description = "List the runs of release specifications (KANON.SPEC_RUNS), newest first.")
-final class SpecRunsCommand extends KanonSubcommand {
+final class SpecRunsCommand extends ResultCommand {
     @Parameters(index = "0", arity = "0..1", paramLabel = "SPEC", description = "Only this spec's runs.")
     String name;
 
     @Option(names = "--limit", defaultValue = "20", paramLabel = "N", description = "At most N runs (default 20).")
     int limit;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", description = "text (default) or a JSON array.")
-    String format;
 
     @Override
     public Integer call() {
-        boolean asJson = json("--format", format);
+        boolean asJson = json();
         try (Database db = openDatabase()) {
             var out = out();
             var runs = new SpecRuns(db).list(name, Math.max(1, limit));

@@ -11,16 +11,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "show", description = "Show one release specification, field by field.")
-final class SpecShowCommand extends KanonSubcommand {
+final class SpecShowCommand extends ResultCommand {
     @Parameters(index = "0", paramLabel = "SPEC")
     String name;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", description = "text (default) or one JSON object.")
-    String format;
 
     @Override
     public Integer call() {
-        boolean asJson = json("--format", format);
+        boolean asJson = json();
         try (Database db = openDatabase()) {
             Spec s = new SpecStore(db).require(name);
             JsonObject j = json(s);

@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
         "Run release requests: rows inserted into KANON.REQUESTS (INSERT INTO kanon.requests (spec_name) VALUES ('s')).",
         "Several workers may run at once; each request runs once. Without --once it keeps serving (on PostgreSQL it",
         "wakes on NOTIFY kanon_requests, otherwise it polls) until stopped."})
-final class WorkerCommand extends KanonSubcommand {
+final class WorkerCommand extends ResultCommand {
     /** The channel the requests table's trigger notifies (migrations/postgresql/V5). */
     static final String CHANNEL = "kanon_requests";
 
@@ -41,12 +41,10 @@ final class WorkerCommand extends KanonSubcommand {
     @Option(names = "--verbose", description = "Log each request to stderr.")
     boolean verbose;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", description = "--once: text (default) or one JSON object.")
-    String format;
 
     @Override
     public Integer call() throws Exception {
-        boolean asJson = json("--format", format);
+        boolean asJson = json();
         Duration leaseTime = duration("--lease", lease);
         Duration pollTime = duration("--poll", poll);
         String me = name != null ? name : InetAddress.getLocalHost().getHostName() + ":" + ProcessHandle.current().pid();
