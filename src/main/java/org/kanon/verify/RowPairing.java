@@ -165,7 +165,7 @@ final class RowPairing {
                 if (found.size() < limit) {
                     found.add(new Violation("row", "released row " + describe(left.tuple(l), g) + " has no source row it generalizes ("
                             + (right.size() == 0 ? "no source row has its other values"
-                            : sourceIdx.length + " source row(s) have its other values; none of them is left that its QI cells stand for") + ")"));
+                            : "its QI cells stand for none of the " + sourceIdx.length + " source row(s) with its other values, or those pair with other released rows") + ")"));
                 }
             }
         }
