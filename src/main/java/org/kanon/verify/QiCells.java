@@ -79,6 +79,33 @@ final class QiCells {
         return id;
     }
 
+    /**
+     * Released cells that are neither a label of the bound hierarchy, nor a source value (as Java or the database
+     * prints it), nor {@code *}, nor a numeric range {@code [lo-hi]}: cells no source row could explain, whatever the
+     * pairing. Every source value must have been seen.
+     */
+    List<String> foreignCells() {
+        java.util.Set<String> known = new java.util.HashSet<>();
+        known.add(STAR);
+        paths.values().forEach(path -> known.addAll(Arrays.asList(path)));
+        for (Value v : values) {
+            known.add(v.javaText());
+            known.add(v.dbText());
+        }
+        List<String> foreign = new ArrayList<>();
+        for (String cell : cells) {
+            if (!known.contains(cell) && !range(cell)) {
+                foreign.add(cell);
+            }
+        }
+        return foreign;
+    }
+
+    private static boolean range(String cell) {
+        Matcher m = cell == null ? null : RANGE.matcher(cell);
+        return m != null && m.matches() && new BigDecimal(m.group(1)).compareTo(new BigDecimal(m.group(2))) <= 0;
+    }
+
     /** Sorted codes of the released cells that may stand for source value {@code id}; after {@link #settle()}. */
     int[] accepted(int id) {
         return accepted[id];

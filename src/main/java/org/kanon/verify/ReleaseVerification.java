@@ -1,6 +1,5 @@
 package org.kanon.verify;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -10,8 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
@@ -52,8 +49,6 @@ import org.kanon.schema.hierarchy.HierarchyCatalog;
  * Two-table releases: {@link TwoTableVerification}.
  */
 public final class ReleaseVerification {
-    private static final Pattern RANGE = Pattern.compile("\\[(-?\\d+(?:\\.\\d+)?)-(-?\\d+(?:\\.\\d+)?)]");
-    private static final String STAR = QiCells.STAR;
     private static final String SENSITIVE_TEXT = "kanon s";
 
     private final Database db;
@@ -76,24 +71,33 @@ public final class ReleaseVerification {
             found.add(new Violation("source", r.sourceSchema() + "." + r.sourceTable() + " no longer exists: nothing to compare with"));
             return found;
         }
-        long sourceRows = ctx.fetchCount(source.table());
-        if (sourceRows != r.rowsIn()) {
-            found.add(new Violation("rows", "the source holds " + sourceRows + " row(s), the register says " + r.rowsIn() + " went in"));
-        }
-        Table<?> released = DSL.table(DSL.name(r.relationSchema(), r.relationName()));
-        long out = ctx.fetchCount(released);
-        if (out != r.rowsOut()) {
-            found.add(new Violation("rows", r.relation() + " holds " + out + " row(s), the register says " + r.rowsOut()));
-        }
         PrivacyModel model = RegisteredModel.of(r).orElse(null);
         if (model == null) {
             found.add(new Violation("model", "the register's privacy model '" + r.privacyModel() + "' is none this verifier reads; "
                     + "checking k = " + r.k() + " only"));
             model = new KAnonymity(r.k());
         }
+        Table<?> released = DSL.table(DSL.name(r.relationSchema(), r.relationName()));
         if (r.twoTables()) {
+            rows(r, ctx.fetchCount(source.table()), ctx.fetchCount(released), found);
             found.addAll(new TwoTableVerification(db).verify(r, source, model, limit));
             return found;
+        }
+        List<Column> qis = source.columns(List.of(r.quasiIdentifiers().split(",")));
+        pairAndClass(ctx, r, model, source, released, qis, limit, found);
+        return found;
+    }
+
+    /** Rows in = rows out + rows suppressed, and both as registered. */
+    private static void rows(ReleaseRecord r, long sourceRows, long out, List<Violation> found) {
+        if (sourceRows != r.rowsIn()) {
+            found.add(new Violation("rows", "the source holds " + sourceRows + " row(s), the register says " + r.rowsIn() + " went in"));
+        }
+        if (out != r.rowsOut()) {
+            found.add(new Violation("rows", r.relation() + " holds " + out + " row(s), the register says " + r.rowsOut()));
+        }
+        if (r.twoTables()) {
+            return;
         }
         boolean starred = "star".equalsIgnoreCase(r.suppressMode());
         long expectedOut = starred ? r.rowsIn() : r.rowsIn() - r.rowsSuppressed();
@@ -101,22 +105,21 @@ public final class ReleaseVerification {
             found.add(new Violation("rows", out + " row(s) out, but " + r.rowsIn() + " in and " + r.rowsSuppressed() + " suppressed ("
                     + r.suppressMode() + ") make " + expectedOut));
         }
-        List<Column> qis = source.columns(List.of(r.quasiIdentifiers().split(",")));
-        pairAndClass(ctx, r, model, source, released, qis, starred, limit, found);
-        cells(ctx, source, released, qis, limit, found);
-        return found;
     }
 
     /** Classes against the model, counted from the released rows, and every released row paired with its source row. */
     private void pairAndClass(DSLContext ctx, ReleaseRecord r, PrivacyModel model, SourceTable source, Table<?> released,
-                              List<Column> qis, boolean starred, int limit, List<Violation> found) {
+                              List<Column> qis, int limit, List<Violation> found) {
+        boolean starred = "star".equalsIgnoreCase(r.suppressMode());
         int[] levels = levels(r, qis.size());
         HierarchyCatalog catalog = new HierarchyCatalog(db);
         List<QiCells> cells = new ArrayList<>();
+        List<String> hierarchies = new ArrayList<>();
         for (int i = 0; i < qis.size(); i++) {
             Column c = qis.get(i);
-            Map<Object, String[]> paths = catalog.find(source, c).map(d -> paths(ctx, d)).orElse(Map.of());
-            cells.add(new QiCells(c, levels == null ? -1 : levels[i], paths));
+            Optional<Dimension> d = catalog.find(source, c);
+            cells.add(new QiCells(c, levels == null ? -1 : levels[i], d.map(x -> paths(ctx, x)).orElse(Map.of())));
+            hierarchies.add(d.map(x -> "its hierarchy " + x.displayName()).orElse("a hierarchy (none is bound)"));
         }
         List<Column> others = new ArrayList<>();
         Map<String, Column> byName = new HashMap<>();
@@ -166,9 +169,19 @@ public final class ReleaseVerification {
                 t.values.merge(row.get(SENSITIVE_TEXT, String.class), 1L, Long::sum);
             }
         });
-        classes(r, model, classes, pairing, starred, starredRows[0], limit, found);
         pairing.readSource(ctx, source);
+        rows(r, pairing.sourceCount(), pairing.releasedCount(), found);
+        classes(r, model, classes, pairing, starred, starredRows[0], limit, found);
         found.addAll(pairing.pair(limit));
+        int foreign = 0;
+        for (int i = 0; i < cells.size(); i++) {
+            for (String cell : cells.get(i).foreignCells()) {
+                if (foreign++ < limit) {
+                    found.add(new Violation("cell", qis.get(i).name() + " = '" + cell + "' is neither a value of the source column nor a label of "
+                            + hierarchies.get(i)));
+                }
+            }
+        }
     }
 
     /** Rows of one class: how many, and per sensitive value (as text) how many. */
@@ -262,35 +275,6 @@ public final class ReleaseVerification {
             paths.put(ColumnTypes.normalize(row.get(0)), path);
         }
         return paths;
-    }
-
-    private void cells(DSLContext ctx, SourceTable source, Table<?> released, List<Column> qis, int limit, List<Violation> found) {
-        HierarchyCatalog catalog = new HierarchyCatalog(db);
-        for (Column c : qis) {
-            Set<String> allowed = new HashSet<>();
-            allowed.add(STAR);
-            Optional<Dimension> d = catalog.find(source, c);
-            if (d.isPresent()) {
-                for (int level = 0; level <= d.get().height(); level++) {
-                    allowed.addAll(ctx.selectDistinct(d.get().level("d", level)).from(d.get().table("d")).fetch(0, String.class));
-                }
-            }
-            for (Object v : ctx.selectDistinct(DSL.field(DSL.name(c.name()))).from(source.table()).fetch(0)) {
-                allowed.add(String.valueOf(v));
-            }
-            for (Object cell : ctx.selectDistinct(DSL.field(DSL.name(c.name()))).from(released).fetch(0)) {
-                String text = String.valueOf(cell);
-                if (!allowed.contains(text) && !range(text) && count(found, "cell") < limit) {
-                    found.add(new Violation("cell", c.name() + " = '" + text + "' is neither a value of the source column nor a label of "
-                            + (d.isEmpty() ? "a hierarchy (none is bound)" : "its hierarchy " + d.get().displayName())));
-                }
-            }
-        }
-    }
-
-    private static boolean range(String text) {
-        Matcher m = RANGE.matcher(text);
-        return m.matches() && new BigDecimal(m.group(1)).compareTo(new BigDecimal(m.group(2))) <= 0;
     }
 
     private static long count(List<Violation> found, String check) {

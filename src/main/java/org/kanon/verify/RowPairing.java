@@ -44,7 +44,7 @@ final class RowPairing {
     private final IntList releasedGroup = new IntList();
     private final List<int[]> sourceRows = new ArrayList<>();
     private final IntList sourceGroup = new IntList();
-    private long sourceOutside;
+    private long sourceCount;
 
     /** {@code others}: the release's columns besides the QIs, as source columns; {@code starred}: suppress mode star. */
     RowPairing(List<QiCells> qis, List<Column> others, boolean starred) {
@@ -99,15 +99,15 @@ final class RowPairing {
         int textAt = qis.size() + others.size();
         try (Cursor<Record> cursor = ctx.select(select).from(source.table("f")).fetchSize(1000).fetchLazy()) {
             for (Record r : cursor) {
-                Integer g = groupOf.get(key(r, qis.size()));
-                if (g == null) {
-                    sourceOutside++;
-                    continue;
-                }
+                sourceCount++;
                 int[] ids = new int[qis.size()];
                 for (int i = 0; i < ids.length; i++) {
                     Object raw = r.get(i);
                     ids[i] = qis.get(i).valueId(ColumnTypes.normalize(raw), raw, r.get(textAt + i, String.class));
+                }
+                Integer g = groupOf.get(key(r, qis.size()));
+                if (g == null) {
+                    continue;   // no released row has its other values: a suppressed row, or one the release lost
                 }
                 sourceRows.add(ids);
                 sourceGroup.add(g);
@@ -127,6 +127,16 @@ final class RowPairing {
     private static Object comparable(Object value) {
         Object v = ColumnTypes.normalize(value);
         return v instanceof byte[] b ? ByteBuffer.wrap(b) : v;
+    }
+
+    /** Rows of the release read. */
+    long releasedCount() {
+        return releasedRows.size();
+    }
+
+    /** Rows of the source read. */
+    long sourceCount() {
+        return sourceCount;
     }
 
     /** Pairs the rows group by group; returns the released rows left without a source row, the first {@code limit} named. */
