@@ -69,30 +69,10 @@ class BipartiteFlowTest {
 
     private static int hopcroftKarp(long[] leftRows, long[] rightRows, boolean[][] allowed) {
         Graph<String, DefaultEdge> g = new SimpleGraph<>(DefaultEdge.class);
-        List<List<String>> lefts = new ArrayList<>();
-        List<List<String>> rights = new ArrayList<>();
         java.util.Set<String> a = new java.util.HashSet<>();
         java.util.Set<String> b = new java.util.HashSet<>();
-        for (int l = 0; l < leftRows.length; l++) {
-            List<String> rows = new ArrayList<>();
-            for (int i = 0; i < leftRows[l]; i++) {
-                String v = "l" + l + "." + i;
-                g.addVertex(v);
-                a.add(v);
-                rows.add(v);
-            }
-            lefts.add(rows);
-        }
-        for (int r = 0; r < rightRows.length; r++) {
-            List<String> rows = new ArrayList<>();
-            for (int i = 0; i < rightRows[r]; i++) {
-                String v = "r" + r + "." + i;
-                g.addVertex(v);
-                b.add(v);
-                rows.add(v);
-            }
-            rights.add(rows);
-        }
+        List<List<String>> lefts = expand("l", leftRows, g, a);
+        List<List<String>> rights = expand("r", rightRows, g, b);
         for (int l = 0; l < leftRows.length; l++) {
             for (int r = 0; r < rightRows.length; r++) {
                 if (allowed[l][r]) {
@@ -105,5 +85,21 @@ class BipartiteFlowTest {
             }
         }
         return new HopcroftKarpMaximumCardinalityBipartiteMatching<>(g, a, b).getMatching().getEdges().size();
+    }
+
+    /** One vertex per row of each bundle, added to the graph and to the side. */
+    private static List<List<String>> expand(String prefix, long[] bundles, Graph<String, DefaultEdge> g, java.util.Set<String> side) {
+        List<List<String>> vertices = new ArrayList<>();
+        for (int n = 0; n < bundles.length; n++) {
+            List<String> rows = new ArrayList<>();
+            for (int i = 0; i < bundles[n]; i++) {
+                String v = prefix + n + "." + i;
+                g.addVertex(v);
+                side.add(v);
+                rows.add(v);
+            }
+            vertices.add(rows);
+        }
+        return vertices;
     }
 }
