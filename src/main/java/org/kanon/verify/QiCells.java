@@ -155,7 +155,8 @@ final class QiCells {
     private void ranges(List<TreeSet<Integer>> sets) {
         List<Integer> numeric = new ArrayList<>();
         for (int i = 0; i < values.size(); i++) {
-            if (values.get(i).key() instanceof Number) {
+            Object key = values.get(i).key();
+            if (key instanceof Number && !(key instanceof Double d && !Double.isFinite(d)) && !(key instanceof Float f && !Float.isFinite(f))) {
                 numeric.add(i);
             }
         }
