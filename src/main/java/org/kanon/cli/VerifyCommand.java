@@ -12,7 +12,8 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "verify", description = {
         "Re-check a registered release independently of the code that produced it: its stored re-check SQL, then the",
-        "rows, classes and cells against the source and the bound hierarchies. Exit 0 verified, 1 not (violations listed)."})
+        "rows, every class against the registered privacy model, and every released row paired with a distinct source",
+        "row it generalizes (non-QI columns kept). Exit 0 verified, 1 not (violations listed)."})
 final class VerifyCommand extends KanonSubcommand {
     @Parameters(paramLabel = "R", arity = "0..1", description = "Release name (or --table, --qi, --k for any table).")
     String name;
@@ -44,7 +45,7 @@ final class VerifyCommand extends KanonSubcommand {
         try (Database db = openDatabase()) {
             ReleaseRecord r = new ReleaseRegister(db).require(name);
             List<Violation> violations = new ReleaseVerification(db).verify(r, Math.max(1, limit));
-            return report(r.name() + " (" + r.relation() + ")", "re-check SQL, rows, classes and cells agree with the source and the register",
+            return report(r.name() + " (" + r.relation() + ")", "re-check SQL, rows, classes under " + r.privacyModel() + " and every row agree with the source and the register",
                     violations);
         }
     }

@@ -1,7 +1,9 @@
 package org.kanon.release;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Name;
@@ -73,9 +75,28 @@ final class ReleaseRelations {
 
     /** Number of classes, the smallest one and the rows, as the released relation itself shows them. */
     static Record3<Integer, Integer, java.math.BigDecimal> classShape(DSLContext tx, Name relation, List<String> qiColumns) {
+        return classShape(tx, relation, qiColumns, false);
+    }
+
+    /**
+     * As above; with {@code starred} (suppress mode star) the group of rows whose QIs are all {@code *} is the
+     * suppressed rows, not a class: it counts toward the rows only.
+     */
+    static Record3<Integer, Integer, java.math.BigDecimal> classShape(DSLContext tx, Name relation, List<String> qiColumns, boolean starred) {
         List<Field<?>> qis = qiColumns.stream().<Field<?>>map(c -> DSL.field(DSL.name(c))).toList();
-        Table<?> classes = tx.select(DSL.count().as(DSL.name("n"))).from(DSL.table(relation)).groupBy(qis).asTable(DSL.name("c"));
+        List<Field<?>> select = new ArrayList<>();
+        select.add(DSL.count().as(DSL.name("n")));
+        Condition allStars = DSL.falseCondition();
+        if (starred) {
+            allStars = DSL.trueCondition();
+            for (int i = 0; i < qis.size(); i++) {
+                select.add(qis.get(i).as(DSL.name("q" + i)));
+                allStars = allStars.and(DSL.field(DSL.name("c", "q" + i)).cast(String.class).eq(DSL.inline("*")));
+            }
+        }
+        Table<?> classes = tx.select(select).from(DSL.table(relation)).groupBy(qis).asTable(DSL.name("c"));
         Field<Integer> n = DSL.field(DSL.name("c", "n"), Integer.class);
-        return tx.select(DSL.count(), DSL.min(n), DSL.sum(n)).from(classes).fetchSingle();
+        Field<Integer> classSize = DSL.when(allStars, DSL.inline((Integer) null)).else_(n);
+        return tx.select(DSL.count(classSize), DSL.min(classSize), DSL.sum(n)).from(classes).fetchSingle();
     }
 }

@@ -76,7 +76,7 @@ public final class ReleaseWriter {
                 tx.createView(relation).as(select).execute();
             }
             maybeFail(Stage.RELATION_CREATED);
-            Record3<Integer, Integer, java.math.BigDecimal> shape = ReleaseRelations.classShape(tx, relation, schema.names());
+            Record3<Integer, Integer, java.math.BigDecimal> shape = ReleaseRelations.classShape(tx, relation, schema.names(), request.mode() == SuppressMode.STAR);
             long rowsOut = shape.value3() == null ? 0 : shape.value3().longValue();
             SensitiveColumn sensitive = request.model().sensitive().map(a -> SensitiveColumn.of(schema, a)).orElse(null);
             String recheckSql = tx.renderInlined(RecheckQuery.build(tx, relationSchema, relationName,

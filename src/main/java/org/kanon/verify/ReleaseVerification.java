@@ -1,37 +1,55 @@
 package org.kanon.verify;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.kanon.db.Database;
+import org.kanon.privacy.AlphaKAnonymity;
+import org.kanon.privacy.ClassStatistics;
+import org.kanon.privacy.KAnonymity;
+import org.kanon.privacy.LDiversity;
+import org.kanon.privacy.PrivacyModel;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.schema.Column;
+import org.kanon.schema.ColumnTypes;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
+import org.kanon.schema.TextValues;
 import org.kanon.schema.hierarchy.Dimension;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
 
 /**
  * Re-checks a registered release without the code that wrote it: the stored re-check SQL exactly as registered,
- * then from the source and the release alone — the source still has the rows the register says went in, the release
- * the rows it says came out, rows in = rows out + rows suppressed; every class of a one-table release holds at least
- * k rows and the classes are as many as registered, rows suppressed by starring never counted as a class; every QI
- * cell is a label of the column's bound hierarchy, a value of the source column, or a numeric range {@code [lo-hi]}.
- * Two-table releases: both tables hold the rows that went in; their groups, l-diversity and multisets are the
- * stored re-check's.
+ * then from the source, the release and the register alone:
+ * <ul>
+ *   <li>rows: the source still has the rows the register says went in, the release the rows it says came out, rows
+ *       in = rows out + rows suppressed;</li>
+ *   <li>classes: every class of a one-table release meets the registered privacy model (k; (alpha,k): the share of
+ *       the sensitive class, or of every sensitive value, at most alpha; l-diversity), counted again from the
+ *       released rows; the classes are as many as registered; rows suppressed by starring (every QI {@code *}) are
+ *       never a class, and as many as the register says were suppressed;</li>
+ *   <li>rows, one by one ({@link RowPairing}): every released row pairs with a distinct source row whose QI values
+ *       its cells stand for (the exact label at the release's level for a full-domain release, any ancestor or a
+ *       range holding the value for a local recoding, {@code *} for a starred row) and whose other columns it keeps
+ *       unchanged (identifying columns are dropped);</li>
+ *   <li>cells: every QI cell is at least a label of the column's hierarchy, a source value or a range (a quick
+ *       diagnosis of what the pairing then rejects).</li>
+ * </ul>
+ * Two-table releases: {@link TwoTableVerification}.
  */
 public final class ReleaseVerification {
-    private static final Pattern RANGE = Pattern.compile("\\[(-?\\d+(?:\\.\\d+)?)-(-?\\d+(?:\\.\\d+)?)]");
-    private static final String STAR = "*";
+    private static final String SENSITIVE_TEXT = "kanon s";
 
     private final Database db;
 
@@ -53,98 +71,213 @@ public final class ReleaseVerification {
             found.add(new Violation("source", r.sourceSchema() + "." + r.sourceTable() + " no longer exists: nothing to compare with"));
             return found;
         }
-        long sourceRows = ctx.fetchCount(source.table());
+        PrivacyModel model = RegisteredModel.of(r).orElse(null);
+        if (model == null) {
+            found.add(new Violation("model", "the register's privacy model '" + r.privacyModel() + "' is none this verifier reads; "
+                    + "checking k = " + r.k() + " only"));
+            model = new KAnonymity(r.k());
+        }
+        Table<?> released = DSL.table(DSL.name(r.relationSchema(), r.relationName()));
+        if (r.twoTables()) {
+            rows(r, ctx.fetchCount(source.table()), ctx.fetchCount(released), found);
+            found.addAll(new TwoTableVerification(db).verify(r, source, model, limit));
+            return found;
+        }
+        List<Column> qis = source.columns(List.of(r.quasiIdentifiers().split(",")));
+        pairAndClass(ctx, r, model, source, released, qis, limit, found);
+        return found;
+    }
+
+    /** Rows in = rows out + rows suppressed, and both as registered. */
+    private static void rows(ReleaseRecord r, long sourceRows, long out, List<Violation> found) {
         if (sourceRows != r.rowsIn()) {
             found.add(new Violation("rows", "the source holds " + sourceRows + " row(s), the register says " + r.rowsIn() + " went in"));
         }
-        Table<?> released = DSL.table(DSL.name(r.relationSchema(), r.relationName()));
-        long out = ctx.fetchCount(released);
         if (out != r.rowsOut()) {
             found.add(new Violation("rows", r.relation() + " holds " + out + " row(s), the register says " + r.rowsOut()));
         }
-        boolean starred = "star".equalsIgnoreCase(r.suppressMode());
         if (r.twoTables()) {
-            long s = ctx.fetchCount(DSL.table(DSL.name(r.relationSchema(), r.sensitiveRelation())));
-            if (s != r.rowsIn() || out != r.rowsIn()) {
-                found.add(new Violation("rows", "the two tables hold " + out + " and " + s + " row(s) for " + r.rowsIn() + " in"));
-            }
-            return found;
+            return;
         }
+        boolean starred = "star".equalsIgnoreCase(r.suppressMode());
         long expectedOut = starred ? r.rowsIn() : r.rowsIn() - r.rowsSuppressed();
         if (out != expectedOut) {
             found.add(new Violation("rows", out + " row(s) out, but " + r.rowsIn() + " in and " + r.rowsSuppressed() + " suppressed ("
                     + r.suppressMode() + ") make " + expectedOut));
         }
-        List<Column> qis = source.columns(List.of(r.quasiIdentifiers().split(",")));
-        classes(ctx, r, released, qis, starred, limit, found);
-        cells(ctx, r, source, released, qis, limit, found);
-        return found;
     }
 
-    private static void classes(DSLContext ctx, ReleaseRecord r, Table<?> released, List<Column> qis, boolean starred, int limit,
-                                List<Violation> found) {
-        List<Field<?>> fields = new ArrayList<>();
-        for (Column c : qis) {
-            fields.add(DSL.field(DSL.name(c.name())));
+    /** Classes against the model, counted from the released rows, and every released row paired with its source row. */
+    private void pairAndClass(DSLContext ctx, ReleaseRecord r, PrivacyModel model, SourceTable source, Table<?> released,
+                              List<Column> qis, int limit, List<Violation> found) {
+        boolean starred = "star".equalsIgnoreCase(r.suppressMode());
+        int[] levels = levels(r, qis.size());
+        HierarchyCatalog catalog = new HierarchyCatalog(db);
+        List<QiCells> cells = new ArrayList<>();
+        List<String> hierarchies = new ArrayList<>();
+        for (int i = 0; i < qis.size(); i++) {
+            Column c = qis.get(i);
+            Optional<Dimension> d = catalog.find(source, c);
+            cells.add(new QiCells(c, levels == null ? -1 : levels[i], d.map(x -> paths(ctx, x)).orElse(Map.of())));
+            hierarchies.add(d.map(x -> "its hierarchy " + x.displayName()).orElse("a hierarchy (none is bound)"));
         }
-        List<Field<?>> select = new ArrayList<>(fields);
-        select.add(DSL.count().as(DSL.name("n")));
-        long classes = 0;
-        long smallest = Long.MAX_VALUE;
-        for (Record row : ctx.select(select).from(released).groupBy(fields).fetch()) {
-            boolean allStars = true;
-            for (int i = 0; i < qis.size(); i++) {
-                allStars &= STAR.equals(String.valueOf(row.get(i)));
+        List<Column> others = new ArrayList<>();
+        Map<String, Column> byName = new HashMap<>();
+        source.columns().forEach(c -> byName.put(c.name(), c));
+        Set<String> qiNames = new HashSet<>();
+        qis.forEach(c -> qiNames.add(c.name()));
+        Field<?>[] fields = ctx.selectFrom(released).where(DSL.falseCondition()).fetch().fields();
+        Set<String> releasedNames = new HashSet<>();
+        for (Field<?> f : fields) {
+            releasedNames.add(f.getName());
+            if (qiNames.contains(f.getName())) {
+                continue;
             }
-            if (starred && allStars) {
-                continue;   // the suppressed rows: not a class
-            }
-            long n = ((Number) row.get("n")).longValue();
-            classes++;
-            smallest = Math.min(smallest, n);
-            if (n < r.k() && count(found, "class") < limit) {
-                List<Object> key = new ArrayList<>(row.intoList().subList(0, qis.size()));
-                found.add(new Violation("class", key + " holds " + n + " row(s), below k = " + r.k()));
+            Column c = byName.get(f.getName());
+            if (c == null) {
+                found.add(new Violation("column", r.relation() + "." + f.getName() + " is no column of the source " + source.displayName()));
+            } else {
+                others.add(c);
             }
         }
-        if (classes != r.classes()) {
-            found.add(new Violation("classes", r.relation() + " has " + classes + " class(es)" + (starred ? " besides the starred rows" : "")
+        for (Column q : qis) {
+            if (!releasedNames.contains(q.name())) {
+                found.add(new Violation("column", "quasi-identifier " + q.name() + " is missing from " + r.relation()));
+                return;
+            }
+        }
+        Column sensitive = model.sensitive().map(s -> byName.get(r.sensitiveAttribute())).orElse(null);
+        if (model.sensitive().isPresent() && (sensitive == null || !others.contains(sensitive))) {
+            found.add(new Violation("model", "the sensitive attribute " + r.sensitiveAttribute() + " is not a column of " + r.relation()));
+            model = new KAnonymity(model.k());
+            sensitive = null;
+        }
+        List<Field<?>> extra = sensitive == null ? List.of()
+                : List.of(TextValues.of(DSL.field(DSL.name(sensitive.name())), sensitive, ctx.dialect()).as(DSL.name(SENSITIVE_TEXT)));
+        RowPairing pairing = new RowPairing(cells, others, starred);
+        Map<RowPairing.Tuple, Tally> classes = new LinkedHashMap<>();
+        long[] starredRows = new long[1];
+        boolean withSensitive = sensitive != null;
+        pairing.readRelease(ctx, released, extra, (codes, row) -> {
+            if (starred && pairing.allStars(codes)) {
+                starredRows[0]++;
+                return;
+            }
+            Tally t = classes.computeIfAbsent(new RowPairing.Tuple(codes), x -> new Tally());
+            t.size++;
+            if (withSensitive) {
+                t.values.merge(row.get(SENSITIVE_TEXT, String.class), 1L, Long::sum);
+            }
+        });
+        pairing.readSource(ctx, source);
+        rows(r, pairing.sourceCount(), pairing.releasedCount(), found);
+        classes(r, model, classes, pairing, starred, starredRows[0], limit, found);
+        found.addAll(pairing.pair(limit));
+        int foreign = 0;
+        for (int i = 0; i < cells.size(); i++) {
+            for (String cell : cells.get(i).foreignCells()) {
+                if (foreign++ < limit) {
+                    found.add(new Violation("cell", qis.get(i).name() + " = '" + cell + "' is neither a value of the source column nor a label of "
+                            + hierarchies.get(i)));
+                }
+            }
+        }
+    }
+
+    /** Rows of one class: how many, and per sensitive value (as text) how many. */
+    private static final class Tally {
+        long size;
+        final Map<String, Long> values = new HashMap<>();
+    }
+
+    private static void classes(ReleaseRecord r, PrivacyModel model, Map<RowPairing.Tuple, Tally> classes, RowPairing pairing,
+                                boolean starred, long starredRows, int limit, List<Violation> found) {
+        int failing = 0;
+        for (Map.Entry<RowPairing.Tuple, Tally> e : classes.entrySet()) {
+            Tally t = e.getValue();
+            long largest = t.values.values().stream().mapToLong(Long::longValue).max().orElse(0);
+            long sensitiveRows = 0;
+            if (model instanceof AlphaKAnonymity a && a.simple()) {
+                for (Map.Entry<String, Long> v : t.values.entrySet()) {
+                    if (v.getKey() != null && a.attribute().inSensitiveClass(v.getKey())) {
+                        sensitiveRows += v.getValue();
+                    }
+                }
+            }
+            ClassStatistics stats = new ClassStatistics(t.size, sensitiveRows, largest, t.values.size());
+            if (!model.accepts(stats) && failing++ < limit) {
+                found.add(new Violation("class", pairing.cells(e.getKey().codes()) + " " + why(model, stats)));
+            }
+        }
+        if (failing > limit) {
+            found.add(new Violation("class", (failing - limit) + " more class(es) fail " + model));
+        }
+        if (classes.size() != r.classes()) {
+            found.add(new Violation("classes", r.relation() + " has " + classes.size() + " class(es)" + (starred ? " besides the starred rows" : "")
                     + ", the register says " + r.classes()));
         }
-    }
-
-    private void cells(DSLContext ctx, ReleaseRecord r, SourceTable source, Table<?> released, List<Column> qis, int limit,
-                       List<Violation> found) {
-        HierarchyCatalog catalog = new HierarchyCatalog(db);
-        for (Column c : qis) {
-            Set<String> allowed = new HashSet<>();
-            allowed.add(STAR);
-            Dimension d = catalog.find(source, c).orElse(null);
-            if (d != null) {
-                for (int level = 0; level <= d.height(); level++) {
-                    allowed.addAll(ctx.selectDistinct(d.level("d", level)).from(d.table("d")).fetch(0, String.class));
-                }
-            }
-            for (Object v : ctx.selectDistinct(DSL.field(DSL.name(c.name()))).from(source.table()).fetch(0)) {
-                allowed.add(String.valueOf(v));
-            }
-            for (Object cell : ctx.selectDistinct(DSL.field(DSL.name(c.name()))).from(released).fetch(0)) {
-                String text = String.valueOf(cell);
-                if (!allowed.contains(text) && !range(text) && count(found, "cell") < limit) {
-                    found.add(new Violation("cell", c.name() + " = '" + text + "' is neither a value of the source column nor a label of "
-                            + (d == null ? "a hierarchy (none is bound)" : "its hierarchy " + d.displayName())));
-                }
-            }
+        if (starred && starredRows != r.rowsSuppressed()) {
+            found.add(new Violation("suppressed", r.relation() + " has " + starredRows + " starred row(s) (every QI '*'), the register says "
+                    + r.rowsSuppressed() + " were suppressed"));
         }
     }
 
-    private static boolean range(String text) {
-        Matcher m = RANGE.matcher(text);
-        return m.matches() && new BigDecimal(m.group(1)).compareTo(new BigDecimal(m.group(2))) <= 0;
+    /** What a failing class fails, in the model's own terms; sensitive values are not named. */
+    private static String why(PrivacyModel model, ClassStatistics c) {
+        if (c.size() < model.k()) {
+            return "holds " + c.size() + " row(s), below k = " + model.k();
+        }
+        if (model instanceof AlphaKAnonymity a) {
+            return a.simple()
+                    ? String.format(Locale.ROOT, "holds the sensitive value(s) in %d of its %d rows, above alpha = %s", c.sensitiveRows(), c.size(), a.alpha())
+                    : String.format(Locale.ROOT, "holds its most frequent sensitive value in %d of its %d rows, above alpha = %s",
+                            c.largestValueRows(), c.size(), a.alpha());
+        }
+        LDiversity d = (LDiversity) model;
+        return d.form() == LDiversity.Form.DISTINCT
+                ? "holds " + c.distinctValues() + " distinct sensitive value(s), below l = " + d.l()
+                : "holds its most frequent sensitive value in " + c.largestValueRows() + " of its " + c.size() + " rows, more than 1/l (l = " + d.l() + ")";
+    }
+
+    /** The registered level per QI of a full-domain release; null for a local recoding (or levels that do not parse). */
+    private static int[] levels(ReleaseRecord r, int qis) {
+        if (!ReleaseRecord.GLOBAL.equals(r.recoding()) || r.levels() == null) {
+            return null;
+        }
+        String[] parts = r.levels().split(",");
+        if (parts.length != qis) {
+            return null;
+        }
+        int[] levels = new int[qis];
+        try {
+            for (int i = 0; i < qis; i++) {
+                levels[i] = Integer.parseInt(parts[i].trim());
+            }
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        return levels;
+    }
+
+    /** A dimension table as normalized value -> labels L0..Lh. */
+    private static Map<Object, String[]> paths(DSLContext ctx, Dimension d) {
+        List<Field<?>> select = new ArrayList<>();
+        select.add(d.key("d"));
+        for (int level = 0; level <= d.height(); level++) {
+            select.add(d.level("d", level));
+        }
+        Map<Object, String[]> paths = new HashMap<>();
+        for (Record row : ctx.select(select).from(d.table("d")).fetch()) {
+            String[] path = new String[d.height() + 1];
+            for (int level = 0; level <= d.height(); level++) {
+                path[level] = row.get(level + 1, String.class);
+            }
+            paths.put(ColumnTypes.normalize(row.get(0)), path);
+        }
+        return paths;
     }
 
     private static long count(List<Violation> found, String check) {
         return found.stream().filter(v -> v.check().equals(check)).count();
     }
-
 }

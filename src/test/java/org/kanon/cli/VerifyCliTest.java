@@ -78,4 +78,142 @@ class VerifyCliTest {
             TestDatabases.dispose(settings);
         }
     }
+
+    @DatabaseTest
+    @DisplayName("verify: good releases of every algorithm family pass, from the papers' tables")
+    void everyFamilyVerifies(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try {
+            CliRun cli = papers(settings);
+            String[][] runs = {
+                    {"incognito", "anonymize", "--table", "patients", "--qi", PATIENTS_QI, "--k", "2"},
+                    {"starred", "release", "--table", "patients", "--qi", PATIENTS_QI, "--levels", "1,0,1", "--k", "2", "--suppression", "3",
+                            "--suppress-mode", "star"},
+                    {"removed", "release", "--table", "patients", "--qi", PATIENTS_QI, "--levels", "1,0,1", "--k", "2", "--suppression", "3",
+                            "--materialize"},
+                    {"e_alpha", "anonymize", "--table", "t1", "--qi", ALPHA_QI, "--k", "2", "--alpha", "0.5", "--sensitive", "illness", "--value", "HIV"},
+                    {"topdown", "anonymize", "--table", "t1", "--qi", ALPHA_QI, "--k", "2", "--alpha", "0.5", "--sensitive", "illness", "--value", "HIV",
+                            "--algorithm", "topdown"},
+                    {"general", "anonymize", "--table", "t1", "--qi", ALPHA_QI, "--k", "2", "--alpha", "0.5", "--sensitive", "illness",
+                            "--algorithm", "topdown"},
+                    {"kaca", "anonymize", "--table", "t1a", "--qi", KACA_QI, "--k", "2", "--algorithm", "kaca1"},
+                    {"mondrian", "anonymize", "--table", "t1a", "--qi", KACA_QI, "--k", "2", "--algorithm", "mondrian"},
+                    {"mondrian_l", "anonymize", "--table", "t1a", "--qi", KACA_QI, "--k", "1", "--l", "2", "--sensitive", "problem",
+                            "--algorithm", "mondrian"},
+                    {"forest", "anonymize", "--table", "medical", "--qi", MEDICAL_QI, "--k", "2", "--algorithm", "forest"},
+                    {"exact", "anonymize", "--table", "medical", "--qi", MEDICAL_QI, "--k", "2", "--algorithm", "exact"},
+                    {"deleted", "anonymize", "--table", "medical", "--qi", MEDICAL_QI, "--k", "2", "--algorithm", "exact", "--row-deletion"},
+                    {"permuted", "anonymize", "--table", "t1p", "--qi", "age,sex", "--sensitive", "disease", "--l", "4", "--algorithm", "permutation",
+                            "--seed", "3"},
+                    {"anatomy", "anonymize", "--table", "t1p", "--qi", "age,sex", "--sensitive", "disease", "--l", "4", "--algorithm", "anatomy",
+                            "--seed", "3"}};
+            for (String[] run : runs) {
+                String[] args = java.util.Arrays.copyOfRange(run, 1, run.length + 2);
+                args[args.length - 2] = "--name";
+                args[args.length - 1] = run[0];
+                CliRun.Result made = cli.run(args);
+                assertEquals(ExitCodes.OK, made.exitCode(), run[0] + "\n" + made);
+                CliRun.Result r = cli.run("verify", run[0]);
+                assertEquals(ExitCodes.OK, r.exitCode(), run[0] + "\n" + r);
+                assertTrue(r.out().startsWith("verified " + run[0]), r.out());
+            }
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("verify: rows paired one by one (swapped cells, a changed non-QI value), the registered model, starred rows, a broken l-diverse pair")
+    void catchesHandMadeBadReleases(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try {
+            CliRun cli = papers(settings);
+            assertEquals(0, cli.run("anonymize", "--table", "medical", "--qi", "age", "--k", "2", "--algorithm", "exact", "--name", "swapped").exitCode());
+            assertEquals(0, cli.run("anonymize", "--table", "medical", "--qi", MEDICAL_QI, "--k", "2", "--algorithm", "exact", "--name", "changed").exitCode());
+            for (String name : new String[] {"star_class", "star_none"}) {
+                assertEquals(0, cli.run("release", "--table", "patients", "--qi", PATIENTS_QI, "--levels", "1,0,1", "--k", "2", "--suppression", "3",
+                        "--suppress-mode", "star", "--name", name).exitCode());
+            }
+            assertEquals(0, cli.run("anonymize", "--table", "t1", "--qi", ALPHA_QI, "--k", "2", "--alpha", "0.5", "--sensitive", "illness",
+                    "--value", "HIV", "--algorithm", "topdown", "--name", "alpha").exitCode());
+            assertEquals(0, cli.run("anonymize", "--table", "t1p", "--qi", "age,sex", "--sensitive", "disease", "--l", "4", "--algorithm", "permutation",
+                    "--seed", "3", "--name", "diverse").exitCode());
+            for (String name : new String[] {"swapped", "changed", "star_class", "star_none", "alpha", "diverse"}) {
+                assertEquals(ExitCodes.OK, cli.run("verify", name).exitCode(), name);
+            }
+            try (Database db = Database.open(settings)) {
+                ReleaseRegister register = new ReleaseRegister(db);
+                var ids = db.identifiers();
+                // each age cell stays a label and both classes keep 2 rows, but 47 (Common Cold) now shows 27
+                ReleaseRecord swapped = register.require("swapped");
+                var swappedTable = DSL.table(DSL.name(swapped.relationSchema(), swapped.relationName()));
+                var age = DSL.field(DSL.name(ids.fold("age")), String.class);
+                var diseases = DSL.field(DSL.name(ids.fold("diseases")), String.class);
+                assertEquals("*", db.dsl().select(age).from(swappedTable).where(diseases.eq("Common Cold")).fetchOne(age));
+                assertEquals("27", db.dsl().select(age).from(swappedTable).where(diseases.eq("Hypertension")).fetchOne(age));
+                db.dsl().update(swappedTable).set(age, "27").where(diseases.eq("Common Cold")).execute();
+                db.dsl().update(swappedTable).set(age, "*").where(diseases.eq("Hypertension")).execute();
+                ReleaseRecord changed = register.require("changed");
+                db.dsl().update(DSL.table(DSL.name(changed.relationSchema(), changed.relationName()))).set(diseases, "Measles")
+                        .where(diseases.eq("Common Cold")).execute();
+                var releases = new org.kanon.db.CatalogTable(db, "releases");
+                var classes = releases.field("classes", Long.class);
+                var suppressed = releases.field("rows_suppressed", Long.class);
+                var name = releases.field("release_name", String.class);
+                // the register counts the 2 starred rows as a class besides the 2 real ones; or as no suppressed rows at all
+                db.dsl().update(releases.table()).set(classes, 3L).where(name.eq("star_class")).execute();
+                db.dsl().update(releases.table()).set(classes, 3L).set(suppressed, 0L).where(name.eq("star_none")).execute();
+                ReleaseRecord alpha = register.require("alpha");
+                db.dsl().update(DSL.table(DSL.name(alpha.relationSchema(), alpha.relationName())))
+                        .set(DSL.field(DSL.name(ids.fold("illness")), String.class), "HIV").execute();
+                ReleaseRecord diverse = register.require("diverse");
+                var pst = DSL.table(DSL.name(diverse.relationSchema(), diverse.sensitiveRelation()));
+                var disease = DSL.field(DSL.name(ids.fold("disease")), String.class);
+                var gid = DSL.field(DSL.name(org.kanon.release.TwoTableRecheckQuery.GID), Integer.class);
+                String first = db.dsl().select(DSL.min(disease)).from(pst).where(gid.eq(1)).fetchOne(0, String.class);
+                db.dsl().update(pst).set(disease, first).where(gid.eq(1)).execute();
+            }
+            CliRun.Result swapped = cli.run("verify", "swapped");
+            assertEquals(ExitCodes.NOT_MET, swapped.exitCode(), swapped.toString());
+            String out = swapped.out().toLowerCase(java.util.Locale.ROOT);
+            assertTrue(out.contains("1 violation(s)") && out.contains("row: released row {age=27, race=white, gender=male, zip=21004, diseases=common cold} has no source row it generalizes"),
+                    swapped.out());
+            CliRun.Result changed = cli.run("verify", "changed", "--format", "json");
+            assertEquals(ExitCodes.NOT_MET, changed.exitCode(), changed.toString());
+            assertTrue(changed.out().contains("{\"check\":\"row\"") && changed.out().contains("Measles") && changed.out().contains("no source row has its other values"),
+                    changed.out());
+            CliRun.Result starClass = cli.run("verify", "star_class");
+            assertEquals(ExitCodes.NOT_MET, starClass.exitCode(), starClass.toString());
+            assertTrue(starClass.out().contains("1 violation(s)") && starClass.out().contains("has 2 class(es) besides the starred rows, the register says 3"),
+                    starClass.out());
+            CliRun.Result starNone = cli.run("verify", "star_none");
+            assertEquals(ExitCodes.NOT_MET, starNone.exitCode(), starNone.toString());
+            assertTrue(starNone.out().contains("suppressed: ") && starNone.out().contains("has 2 starred row(s) (every QI '*'), the register says 0"),
+                    starNone.out());
+            CliRun.Result alpha = cli.run("verify", "alpha");
+            assertEquals(ExitCodes.NOT_MET, alpha.exitCode(), alpha.toString());
+            assertTrue(alpha.out().contains("class: ") && alpha.out().contains("above alpha = 0.5") && alpha.out().contains("re-check: "), alpha.out());
+            CliRun.Result diverse = cli.run("verify", "diverse", "--limit", "1");
+            assertEquals(ExitCodes.NOT_MET, diverse.exitCode(), diverse.toString());
+            assertTrue(diverse.out().contains("group: GID 1 of ") && diverse.out().contains("4-diversity fails")
+                    && diverse.out().contains("sensitive: ") && diverse.out().contains("group: GID 1: the sensitive values"), diverse.out());
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    private static final String PATIENTS_QI = "birthdate,sex,zipcode";
+    private static final String ALPHA_QI = "job,birth,postcode";
+    private static final String KACA_QI = "gender,age,postcode";
+    private static final String MEDICAL_QI = "age,race,gender,zip";
+
+    /** The papers' tables: Patients (Incognito), (alpha,k) Table 1, KACA Table 1a, the approximation paper's medical table, permutation Table 1. */
+    private static CliRun papers(ConnectionSettings settings) {
+        CliRun cli = new CliRun(settings).withPaperTable("approx-medical", "medical", "approx-medical_hierarchy_")
+                .withPaperTable("permutation-table1", "t1p", null)
+                .withPaperTable("incognito-patients", "patients", "incognito-patients_")
+                .withPaperTable("alphak-table1", "t1", "alphak-table1_")
+                .withPaperTable("kaca-table1a", "t1a", "kaca-table1a_");
+        return cli;
+    }
 }
