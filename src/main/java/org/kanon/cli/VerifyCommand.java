@@ -14,7 +14,7 @@ import picocli.CommandLine.Parameters;
         "Re-check a registered release independently of the code that produced it: its stored re-check SQL, then the",
         "rows, every class against the registered privacy model, and every released row paired with a distinct source",
         "row it generalizes (non-QI columns kept). Exit 0 verified, 1 not (violations listed)."})
-final class VerifyCommand extends KanonSubcommand {
+final class VerifyCommand extends ResultCommand {
     @Parameters(paramLabel = "R", arity = "0..1", description = "Release name (or --table, --qi, --k for any table).")
     String name;
 
@@ -30,12 +30,10 @@ final class VerifyCommand extends KanonSubcommand {
     @Option(names = "--limit", defaultValue = "10", paramLabel = "N", description = "Violations listed per check (default 10).")
     int limit;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json", description = "text (default) or one JSON object.")
-    String format;
 
     @Override
     public Integer call() {
-        json("--format", format);
+        json();
         if ((name == null) == (table == null)) {
             throw new org.kanon.InvalidInputException("verify: give a release name, or --table with --qi and --k, not both");
         }
@@ -69,7 +67,7 @@ final class VerifyCommand extends KanonSubcommand {
     /** Prints the verdict and returns its exit code: 0 verified, 1 not. */
     private int report(String what, String verifiedText, List<Violation> violations) {
         var out = out();
-        if (json("--format", format)) {
+        if (json()) {
             StringBuilder list = new StringBuilder("[");
             for (Violation v : violations) {
                 list.append(list.length() > 1 ? "," : "").append(new org.kanon.metrics.JsonObject().put("check", v.check())
