@@ -43,7 +43,7 @@ public final class JdbcUrls {
     }
 
     /** The database part of a Derby URL, without attributes: {@code jdbc:derby:path;create=true} gives {@code path}. */
-    static String derbyDatabase(String url) {
+    public static String derbyDatabase(String url) {
         String rest = url.substring("jdbc:derby:".length());
         int semicolon = rest.indexOf(';');
         return semicolon < 0 ? rest : rest.substring(0, semicolon);

@@ -1,10 +1,14 @@
 package org.kanon.workflow;
 
 import java.util.Locale;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.db.JdbcUrls;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
 import org.kanon.schema.SourceTable;
@@ -42,7 +46,28 @@ public final class SpecRunner {
         this.runs = new SpecRuns(db);
     }
 
+    /**
+     * Embedded Derby lives in one JVM, and there concurrent transactions that take identity values (spec_runs,
+     * releases) while others write DDL (a release's view or table) fail at once with 40XL1 "A lock could not be
+     * obtained" (Derby's SequenceUpdater gives up on the contended SYSSEQUENCES row). So on Derby the runs on one
+     * database take turns; workers still claim requests concurrently. PostgreSQL runs them side by side.
+     */
+    private static final ConcurrentMap<String, ReentrantLock> DERBY_TURNS = new ConcurrentHashMap<>();
+
     public Outcome run(Spec spec, boolean replace, Integer requestId, String worker) {
+        if (!db.isDerby()) {
+            return runNow(spec, replace, requestId, worker);
+        }
+        ReentrantLock turn = DERBY_TURNS.computeIfAbsent(JdbcUrls.derbyDatabase(db.settings().url()), d -> new ReentrantLock());
+        turn.lock();
+        try {
+            return runNow(spec, replace, requestId, worker);
+        } finally {
+            turn.unlock();
+        }
+    }
+
+    private Outcome runNow(Spec spec, boolean replace, Integer requestId, String worker) {
         ReleaseRegister register = new ReleaseRegister(db);
         Version v = nextVersion(register, spec.releaseName(), replace);
         java.util.OptionalLong started = runs.start(spec.name(), requestId, v.name, v.number, !replace, worker);
