@@ -128,7 +128,8 @@ public final class RequestQueue {
 
     /**
      * Requests whose worker stopped sending heartbeats for longer than {@code lease}: queued again while attempts
-     * remain, else failed with the reason. Their unfinished runs are marked failed. Returns what was recovered.
+     * remain, else failed with the reason. Their unfinished runs are marked failed and a query source's snapshot
+     * they left is dropped. Returns what was recovered.
      */
     public List<Request> recover(Duration lease, SpecRuns runs) {
         DSLContext ctx = db.dsl();
@@ -141,6 +142,7 @@ public final class RequestQueue {
             boolean retry = r.get(attempts()) < r.get(requests.field("max_attempts", Integer.class));
             String reason = "worker " + worker + " stopped (no heartbeat since " + last + ") during attempt " + r.get(attempts())
                     + (retry ? "; queued again" : "; no attempts left");
+            List<SpecRuns.Abandoned> abandoned = new ArrayList<>();
             boolean mine = ctx.transactionResult(cfg -> {
                 DSLContext tx = cfg.dsl();
                 // conditioned on the heartbeat read, so of two workers recovering at once only one does it
@@ -151,11 +153,18 @@ public final class RequestQueue {
                         .set(requests.field("finished_at", LocalDateTime.class), retry ? null : now(tx))
                         .where(id().eq(requestId)).and(text("status").eq(RUNNING)).and(heartbeat().eq(last)).execute();
                 if (changed == 1) {
-                    runs.abandon(tx, requestId, reason);
+                    abandoned.addAll(runs.abandon(tx, requestId, reason));
                 }
                 return changed == 1;
             });
             if (mine) {
+                // a dead run of a query-source spec left its snapshot (and its hierarchies) behind
+                SourceSnapshot snapshots = new SourceSnapshot(db);
+                for (SpecRuns.Abandoned run : abandoned) {
+                    if (run.releaseName() != null) {
+                        snapshots.discardAbandoned(run.releaseName(), run.id());
+                    }
+                }
                 recovered.add(toRequest(ctx.select().from(requests.table()).where(id().eq(requestId)).fetchOne()));
             }
         }

@@ -9,6 +9,7 @@ import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.KanonSchemas;
 import org.kanon.db.Relations;
+import org.kanon.release.ReleaseRegister;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
@@ -64,6 +65,20 @@ final class SourceSnapshot {
                     .and(sources.field("table_name", String.class).eq(source.name()))).execute();
             Relations.dropIfExists(tx, source.schema(), source.name());
         });
+    }
+
+    /**
+     * Drops the snapshot a run that died may have left ({@code KANON.<release>_SRC<run>}) — unless a registered
+     * release rests on it (the run died after its release was committed).
+     */
+    void discardAbandoned(String releaseName, long runId) {
+        String schema = db.identifiers().fold(KanonSchemas.CATALOG);
+        String table = db.identifiers().fold(releaseName + MARK + runId);
+        boolean released = new ReleaseRegister(db).list().stream()
+                .anyMatch(r -> r.sourceSchema().equals(schema) && r.sourceTable().equals(table));
+        if (!released) {
+            discardIfSnapshot(new SourceTable(schema, table, java.util.List.of()));
+        }
     }
 
     boolean isSnapshot(String schema, String table) {

@@ -78,12 +78,20 @@ public final class SpecRuns {
         update.where(runs.field("id", Integer.class).eq((int) id)).execute();
     }
 
-    /** Runs of a request whose worker died: they never finish by themselves. */
-    void abandon(DSLContext ctx, int requestId, String reason) {
+    /** A run marked failed by {@link #abandon}, with the release name it was writing. */
+    record Abandoned(long id, String releaseName) {
+    }
+
+    /** Runs of a request whose worker died: they never finish by themselves. Returns the runs it marked failed. */
+    List<Abandoned> abandon(DSLContext ctx, int requestId, String reason) {
+        List<Abandoned> abandoned = ctx.select(runs.field("id", Integer.class), text("release_name")).from(runs.table())
+                .where(runs.field("request_id", Integer.class).eq(requestId)).and(text("status").eq(RUNNING))
+                .fetch(r -> new Abandoned(r.value1(), r.value2()));
         ctx.update(runs.table()).set(text("status"), FAILED).set(text("error"), cut(reason, 4000))
                 .set(text("release_name"), (String) null).set(text("reserved_name"), (String) null)
                 .set(runs.field("finished_at", LocalDateTime.class), LocalDateTime.now())
                 .where(runs.field("request_id", Integer.class).eq(requestId)).and(text("status").eq(RUNNING)).execute();
+        return abandoned;
     }
 
     public List<Run> list(String spec, int limit) {
