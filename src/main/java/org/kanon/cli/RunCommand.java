@@ -36,7 +36,11 @@ final class RunCommand extends ResultCommand {
         } else if (o.released()) {
             out().printf("run %d of spec %s: released %s (version %d)%n", o.runId(), name, o.releaseName(), o.version());
         } else {
-            out().printf("run %d of spec %s: %s: %s%n", o.runId(), name, o.status().toLowerCase(java.util.Locale.ROOT), o.error());
+            // like every refusal: one line on stderr, stdout empty (the run is recorded in SPEC_RUNS all the same)
+            var err = spec.commandLine().getErr();
+            err.printf("kanon: run %d of spec %s: %s: %s%n", o.runId(), name, o.status().toLowerCase(java.util.Locale.ROOT),
+                    o.error() == null ? "" : o.error().strip().replace('\n', ' '));
+            err.flush();
         }
         out().flush();
     }

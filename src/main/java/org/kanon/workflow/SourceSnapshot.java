@@ -25,7 +25,7 @@ import org.kanon.schema.hierarchy.HierarchyCatalog;
  * table — and its re-check then rest on exactly the rows that went in, however the joined tables change later. The
  * spec's hierarchy bindings give the snapshot's columns (or a table's unbound columns) their hierarchies.
  */
-final class SourceSnapshot {
+public final class SourceSnapshot {
     private static final String MARK = "_SRC";
 
     private final Database db;
@@ -89,11 +89,7 @@ final class SourceSnapshot {
         String schema = db.identifiers().fold(KanonSchemas.CATALOG);
         String table = db.identifiers().fold(snapshotName);
         Name name = DSL.name(schema, table);
-        String query = spec.sourceQuery().trim();
-        if (query.endsWith(";")) {
-            query = query.substring(0, query.length() - 1);
-        }
-        String select = query;
+        String select = singleQuery(spec);
         try {
             db.dsl().transaction(cfg -> {
                 DSLContext tx = cfg.dsl();
@@ -127,6 +123,47 @@ final class SourceSnapshot {
         if (!wanted.isEmpty()) {
             new DimensionTableWriter(db).bindAll(source, wanted);
         }
+    }
+
+    /**
+     * The spec's source query, checked to be one query (SELECT, WITH or VALUES) and nothing after it: it runs as the
+     * engine's role, so a spec must not smuggle a second statement in. A trailing semicolon is allowed and dropped.
+     */
+    public static String singleQuery(Spec spec) {
+        String text = spec.sourceQuery().strip();
+        int end = endOfFirstStatement(text);
+        if (end < text.length() && !text.substring(end + 1).isBlank()) {
+            throw new InvalidInputException("spec '" + spec.name() + "': the source query must be a single query; found more after the ';' at character " + (end + 1));
+        }
+        String query = text.substring(0, end).strip();
+        String first = query.split("[\\s(]+", 2)[0].toUpperCase(java.util.Locale.ROOT);
+        if (!first.equals("SELECT") && !first.equals("WITH") && !first.equals("VALUES")) {
+            throw new InvalidInputException("spec '" + spec.name() + "': the source query must be a SELECT (or WITH/VALUES), not '" + first + "'");
+        }
+        return query;
+    }
+
+    /** The index of the first ';' outside quotes and comments, or the text's length. */
+    private static int endOfFirstStatement(String sql) {
+        for (int i = 0; i < sql.length(); i++) {
+            char c = sql.charAt(i);
+            if (c == '\'' || c == '"') {
+                int close = sql.indexOf(c, i + 1);
+                while (close >= 0 && close + 1 < sql.length() && sql.charAt(close + 1) == c) {
+                    close = sql.indexOf(c, close + 2); // a doubled quote stays inside
+                }
+                i = close < 0 ? sql.length() : close;
+            } else if (c == '-' && i + 1 < sql.length() && sql.charAt(i + 1) == '-') {
+                int nl = sql.indexOf('\n', i);
+                i = nl < 0 ? sql.length() : nl;
+            } else if (c == '/' && i + 1 < sql.length() && sql.charAt(i + 1) == '*') {
+                int close = sql.indexOf("*/", i + 2);
+                i = close < 0 ? sql.length() : close + 1;
+            } else if (c == ';') {
+                return i;
+            }
+        }
+        return sql.length();
     }
 
     private static String firstLine(Exception e) {

@@ -163,6 +163,14 @@ class SpecWorkflowCliTest {
             CliRun.assertRefused(cli.run("spec", "create", "s", "--table", "patients", "--qi", "sex", "--k", "2", "--release", "bad name"),
                     "release name 'bad name'");
             CliRun.assertRefused(cli.run("spec", "create", "s", "--qi", "sex", "--k", "2", "--release", "r"), "exactly one of");
+            CliRun.assertRefused(cli.run("spec", "create", "s", "--query", "SELECT sex FROM patients; DROP TABLE patients", "--qi", "sex",
+                    "--k", "2", "--release", "r"), "single query");
+            CliRun.assertRefused(cli.run("spec", "create", "s", "--query", "DELETE FROM patients", "--qi", "sex",
+                    "--k", "2", "--release", "r"), "must be a SELECT", "'DELETE'");
+            // a semicolon inside a literal or a comment, and a trailing one, are fine
+            assertEquals(0, cli.run("spec", "create", "q", "--query", "SELECT sex, zipcode FROM patients WHERE disease <> 'a;b' -- x;y\n;",
+                    "--qi", "sex", "--k", "2", "--release", "rq").exitCode());
+            db.dsl().execute("DELETE FROM kanon.specs");
             Path file = dir.resolve("bad.csv");
             Files.writeString(file, "spec_name,source_table,quasi_identifiers,k,release_name\n"
                     + "a,patients,sex,2,ra\n"
@@ -180,17 +188,22 @@ class SpecWorkflowCliTest {
                     + "sensitive_value, release_name) VALUES ('too_big', 'patients', 'birthdate,sex,zipcode', 2, '0.1', 'disease', 'Flu', 'never')");
             CliRun.Result infeasible = cli.run("run", "too_big");
             assertEquals(ExitCodes.USAGE, infeasible.exitCode(), infeasible.toString());
-            assertTrue(infeasible.out().contains("failed: --alpha 0.1 is below the share"), infeasible.out());
+            CliRun.assertRefused(infeasible, "run 1 of spec too_big: failed: --alpha 0.1 is below the share");
             // a spec written by hand with a bad column fails its run with the reason, exit 2
             db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, release_name) "
                     + "VALUES ('no_column', 'patients', 'birthdate,colour', 2, 'never2')");
             CliRun.Result bad = cli.run("run", "no_column");
             assertEquals(ExitCodes.USAGE, bad.exitCode(), bad.toString());
+            // a second statement smuggled into a spec written by hand: refused when it runs, nothing executed
+            db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_query, quasi_identifiers, k, release_name) "
+                    + "VALUES ('smuggler', 'SELECT sex FROM patients; DELETE FROM patients', 'sex', 2, 'never3')");
+            CliRun.assertRefused(cli.run("run", "smuggler"), "single query");
+            assertEquals(6, db.dsl().fetchCount(DSL.table(DSL.name(db.currentSchema(), db.identifiers().fold("patients")))));
             db.dsl().execute("INSERT INTO kanon.requests (spec_name) VALUES ('ghost')");
             db.dsl().execute("INSERT INTO kanon.requests (spec_name) VALUES ('too_big')");
             assertEquals(0, cli.run("worker", "--once").exitCode());
             var runs = db.dsl().fetch("SELECT spec_name, status, release_name, error FROM kanon.spec_runs ORDER BY id");
-            assertEquals(List.of("FAILED", "FAILED", "FAILED"), runs.getValues(1, String.class), runs.toString());
+            assertEquals(List.of("FAILED", "FAILED", "FAILED", "FAILED"), runs.getValues(1, String.class), runs.toString());
             assertNull(runs.get(0).get(2));
             assertTrue(runs.get(0).get(3, String.class).contains("Lemma 1"), runs.toString());
             assertTrue(runs.get(1).get(3, String.class).contains("COLOUR") || runs.get(1).get(3, String.class).toLowerCase().contains("colour"),
