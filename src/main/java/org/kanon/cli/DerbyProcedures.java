@@ -49,7 +49,7 @@ public final class DerbyProcedures {
         } catch (InvalidInputException e) {
             throw new SQLException("kanon: " + e.getMessage(), "38KAN");
         }
-        result[0] = rows(caller, List.of("RUN_ID", "STATUS", "RELEASE_NAME", "ERROR"),
+        result[0] = rows(caller, List.of("RUN_ID", "STATUS", "RELEASE_NAME", "ERROR"), List.of(12, 10, 128, 4000),
                 List.of(List.of(Long.toString(o.runId()), o.status(), String.valueOf(o.releaseName()), String.valueOf(o.error()))));
     }
 
@@ -93,7 +93,7 @@ public final class DerbyProcedures {
         } catch (InvalidInputException e) {
             throw new SQLException("kanon: " + e.getMessage(), "38KAN");
         }
-        result[0] = rows(caller, List.of("CHECK_NAME", "DETAIL"), rows);
+        result[0] = rows(caller, List.of("CHECK_NAME", "DETAIL"), List.of(20, 4000), rows);
     }
 
     /** Drops a release like {@code kanon release drop}; one row: RELEASE_NAME, RELATION. */
@@ -105,7 +105,7 @@ public final class DerbyProcedures {
         } catch (InvalidInputException e) {
             throw new SQLException("kanon: " + e.getMessage(), "38KAN");
         }
-        result[0] = rows(caller, List.of("RELEASE_NAME", "RELATION"), List.of(List.of(dropped.name(), dropped.relation())));
+        result[0] = rows(caller, List.of("RELEASE_NAME", "RELATION"), List.of(128, 257), List.of(List.of(dropped.name(), dropped.relation())));
     }
 
     private static Database attach(Connection caller) throws SQLException {
@@ -114,14 +114,14 @@ public final class DerbyProcedures {
         return Database.attach(new ConnectionSettings(url, user, null));
     }
 
-    /** A result set of text columns on the caller's connection: a VALUES list, or no row. */
-    private static ResultSet rows(Connection caller, List<String> columns, List<List<String>> rows) throws SQLException {
+    /** A result set of text columns (of these widths) on the caller's connection: a VALUES list. */
+    private static ResultSet rows(Connection caller, List<String> columns, List<Integer> widths, List<List<String>> rows) throws SQLException {
         DSLContext ctx = DSL.using(SQLDialect.DERBY, QUOTED);
         List<org.jooq.Row> values = new ArrayList<>();
         for (List<String> row : rows) {
             List<Field<?>> cells = new ArrayList<>();
-            for (String cell : row) {
-                cells.add(DSL.val(cut(cell), String.class).cast(org.jooq.impl.SQLDataType.VARCHAR(4000)));
+            for (int i = 0; i < row.size(); i++) {
+                cells.add(DSL.val(cut(row.get(i), widths.get(i)), String.class).cast(org.jooq.impl.SQLDataType.VARCHAR(widths.get(i))));
             }
             values.add(DSL.row(cells));
         }
@@ -138,7 +138,7 @@ public final class DerbyProcedures {
         return ps;
     }
 
-    private static String cut(String s) {
-        return s == null ? null : s.length() <= 4000 ? s : s.substring(0, 3997) + "...";
+    private static String cut(String s, int width) {
+        return s == null ? null : s.length() <= width ? s : s.substring(0, width - 3) + "...";
     }
 }
