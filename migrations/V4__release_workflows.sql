@@ -72,8 +72,8 @@ CREATE TABLE spec_runs (
 -- The request queue: INSERT INTO kanon.requests (spec_name) VALUES ('...') asks for a run of a spec;
 -- (action, release_name) = ('VERIFY', 'r') a verification of release r, ('DROP', 'r') its removal. `kanon worker`
 -- claims a request (FOR UPDATE SKIP LOCKED on PostgreSQL, a conditional UPDATE on Derby), carries it out and writes
--- the outcome back. A claimed request whose worker stops sending heartbeats is retried until max_attempts, then
--- FAILED.
+-- the outcome back. A claimed request whose lease (pushed forward by its worker's heartbeats) runs out is retried
+-- until max_attempts, then FAILED; one whose release committed before its worker died is completed instead.
 CREATE TABLE requests (
     id              INTEGER GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     action          VARCHAR(10) DEFAULT 'RUN' NOT NULL,
@@ -87,6 +87,7 @@ CREATE TABLE requests (
     claimed_by      VARCHAR(200),
     claimed_at      TIMESTAMP,
     heartbeat_at    TIMESTAMP,
+    lease_until     TIMESTAMP,
     finished_at     TIMESTAMP,
     run_id          INTEGER,
     release_name    VARCHAR(128),

@@ -13,8 +13,8 @@ CREATE PROCEDURE CHECK_K(IN table_name VARCHAR(257), IN quasi_identifiers VARCHA
     LANGUAGE JAVA PARAMETER STYLE JAVA READS SQL DATA DYNAMIC RESULT SETS 1
     EXTERNAL NAME 'org.kanon.cli.DerbyProcedures.checkK';
 
--- CALL KANON.VERIFY_RELEASE('name'): `kanon verify` from SQL; one row per violation (CHECK_NAME, DETAIL), none when
--- the release verifies.
+-- CALL KANON.VERIFY_RELEASE('name'): `kanon verify` from SQL; a first row ('verdict', 'verified' or 'NOT verified..'),
+-- then one row per violation (CHECK_NAME, DETAIL).
 CREATE PROCEDURE VERIFY_RELEASE(IN release_name VARCHAR(128)) LANGUAGE JAVA PARAMETER STYLE JAVA READS SQL DATA
     DYNAMIC RESULT SETS 1 EXTERNAL NAME 'org.kanon.cli.DerbyProcedures.verifyRelease';
 

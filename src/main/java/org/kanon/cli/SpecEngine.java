@@ -30,6 +30,7 @@ public final class SpecEngine implements SpecRunner.Engine {
         StringWriter err = new StringWriter();
         // the run's report is the engine's JSON outcome, kept in SPEC_RUNS.RESULT
         CommandLine cl = Kanon.commandLine(new Kanon().within(db));
+        cl.setExpandAtFiles(false); // an option text naming @file must not read the worker's files
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         int exit = cl.execute(args.toArray(String[]::new));
@@ -76,6 +77,9 @@ public final class SpecEngine implements SpecRunner.Engine {
         }
         List<String> tokens = List.of(spec.options().trim().split("\\s+"));
         for (String t : tokens) {
+            if (t.startsWith("@")) {
+                throw new InvalidInputException("spec '" + spec.name() + "': options: '" + t + "': argument files are not read from specs");
+            }
             String option = t.contains("=") ? t.substring(0, t.indexOf('=')) : t;
             if (OWN_OPTIONS.contains(option.toLowerCase(Locale.ROOT))) {
                 throw new InvalidInputException("spec '" + spec.name() + "': options: " + option + " is set by the spec's own column, not in options");
@@ -112,7 +116,9 @@ public final class SpecEngine implements SpecRunner.Engine {
         }
         List<String> args = arguments(spec, spec.fromQuery() ? "query" : spec.sourceTable(), spec.releaseName(), false);
         try {
-            Kanon.commandLine(new Kanon()).parseArgs(args.toArray(String[]::new));
+            CommandLine cl = Kanon.commandLine(new Kanon());
+            cl.setExpandAtFiles(false);
+            cl.parseArgs(args.toArray(String[]::new));
         } catch (CommandLine.ParameterException e) {
             throw new InvalidInputException(where + ": " + e.getMessage());
         }

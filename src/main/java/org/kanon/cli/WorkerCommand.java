@@ -29,7 +29,7 @@ final class WorkerCommand extends ResultCommand {
     boolean once;
 
     @Option(names = "--lease", defaultValue = "2m", paramLabel = "DURATION",
-            description = "A running request whose worker sent no heartbeat for this long is presumed dead: retried, or failed (default 2m).")
+            description = "How long a claim of this worker lasts without a heartbeat (sent every third of it); after that any worker presumes it dead and retries or fails the request (default 2m).")
     String lease;
 
     @Option(names = "--poll", defaultValue = "5s", paramLabel = "DURATION", description = "How long to wait between rounds (default 5s).")
@@ -75,7 +75,11 @@ final class WorkerCommand extends ResultCommand {
             Runtime.getRuntime().addShutdownHook(hook);
             try (Connection listener = db.isDerby() ? null : listen(db)) {
                 worker.serve(stop::get, listener == null ? () -> Thread.sleep(pollTime.toMillis())
-                        : () -> awaitNotification(listener, pollTime));
+                        : () -> awaitNotification(listener, pollTime, pollTime), e -> {
+                            // always reported (not only with --verbose): a round failed, the worker goes on
+                            err.println("kanon worker " + me + ": a round failed, retrying after " + poll + ": " + e.getMessage());
+                            err.flush();
+                        });
             } finally {
                 stopped.countDown();
             }
@@ -87,15 +91,19 @@ final class WorkerCommand extends ResultCommand {
         Connection c = db.dataSource().getConnection();
         try (Statement s = c.createStatement()) {
             s.execute("LISTEN " + CHANNEL);
+            return c;
+        } catch (SQLException e) {
+            c.close();
+            throw e;
         }
-        return c;
     }
 
-    private static void awaitNotification(Connection listener, Duration poll) {
+    /** Waits for a notification; if the listening connection broke, sleeps the poll interval instead (polling). */
+    private static void awaitNotification(Connection listener, Duration poll, Duration fallback) throws InterruptedException {
         try {
             listener.unwrap(PGConnection.class).getNotifications((int) Math.min(Integer.MAX_VALUE, poll.toMillis()));
         } catch (SQLException e) {
-            throw new IllegalStateException("waiting for " + CHANNEL + " notifications failed: " + e.getMessage(), e);
+            Thread.sleep(fallback.toMillis());
         }
     }
 
@@ -103,16 +111,18 @@ final class WorkerCommand extends ResultCommand {
     static Duration duration(String option, String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         try {
+            Duration d;
             if (t.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+                d = Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+            } else {
+                long n = Long.parseLong(t.substring(0, t.length() - 1));
+                d = switch (t.charAt(t.length() - 1)) {
+                    case 's' -> Duration.ofSeconds(n);
+                    case 'm' -> Duration.ofMinutes(n);
+                    case 'h' -> Duration.ofHours(n);
+                    default -> throw new NumberFormatException();
+                };
             }
-            long n = Long.parseLong(t.substring(0, t.length() - 1));
-            Duration d = switch (t.charAt(t.length() - 1)) {
-                case 's' -> Duration.ofSeconds(n);
-                case 'm' -> Duration.ofMinutes(n);
-                case 'h' -> Duration.ofHours(n);
-                default -> throw new NumberFormatException();
-            };
             if (d.isNegative() || d.isZero()) {
                 throw new NumberFormatException();
             }

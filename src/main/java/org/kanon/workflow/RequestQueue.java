@@ -54,12 +54,12 @@ public final class RequestQueue {
                 .set(text("spec_name"), spec).set(requests.field("replace_release", Boolean.class), replace));
     }
 
-    /** Claims the oldest queued request, if any. */
-    public Optional<Claim> claim(String worker) {
-        return db.isDerby() ? claimByConditionalUpdate(worker) : claimSkippingLocked(worker);
+    /** Claims the oldest queued request, if any, for {@code lease} (the claim's deadline is stored with it). */
+    public Optional<Claim> claim(String worker, Duration lease) {
+        return db.isDerby() ? claimByConditionalUpdate(worker, lease) : claimSkippingLocked(worker, lease);
     }
 
-    private Optional<Claim> claimSkippingLocked(String worker) {
+    private Optional<Claim> claimSkippingLocked(String worker, Duration lease) {
         return db.dsl().transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();
             Record r = tx.select(claimed())
@@ -68,12 +68,12 @@ public final class RequestQueue {
             if (r == null) {
                 return Optional.empty();
             }
-            markClaimed(tx, r.get(id()), worker).execute();
+            markClaimed(tx, r.get(id()), worker, lease).execute();
             return Optional.of(claimOf(r));
         });
     }
 
-    private Optional<Claim> claimByConditionalUpdate(String worker) {
+    private Optional<Claim> claimByConditionalUpdate(String worker, Duration lease) {
         DSLContext ctx = db.dsl();
         while (true) {
             Record r = ctx.select(claimed())
@@ -82,17 +82,17 @@ public final class RequestQueue {
                 return Optional.empty();
             }
             // only one worker's UPDATE finds the row still QUEUED; the others look again
-            if (markClaimed(ctx, r.get(id()), worker).and(text("status").eq(QUEUED)).execute() == 1) {
+            if (markClaimed(ctx, r.get(id()), worker, lease).and(text("status").eq(QUEUED)).execute() == 1) {
                 return Optional.of(claimOf(r));
             }
         }
     }
 
-    private org.jooq.UpdateConditionStep<Record> markClaimed(DSLContext ctx, int requestId, String worker) {
+    private org.jooq.UpdateConditionStep<Record> markClaimed(DSLContext ctx, int requestId, String worker, Duration lease) {
         LocalDateTime now = now(ctx);
         return ctx.update(requests.table())
                 .set(text("status"), RUNNING).set(text("claimed_by"), worker)
-                .set(requests.field("claimed_at", LocalDateTime.class), now).set(heartbeat(), now)
+                .set(requests.field("claimed_at", LocalDateTime.class), now).set(heartbeat(), now).set(leaseUntil(), now.plus(lease))
                 .set(attempts(), attempts().plus(1))
                 .set(text("error"), (String) null)
                 .where(id().eq(requestId));
@@ -108,9 +108,10 @@ public final class RequestQueue {
     }
 
     /** The worker is alive: pushes the lease of its request forward. */
-    public void heartbeat(Claim claim, String worker) {
+    public void heartbeat(Claim claim, String worker, Duration lease) {
         DSLContext ctx = db.dsl();
-        ctx.update(requests.table()).set(heartbeat(), now(ctx))
+        LocalDateTime now = now(ctx);
+        ctx.update(requests.table()).set(heartbeat(), now).set(leaseUntil(), now.plus(lease))
                 .where(id().eq(claim.id())).and(text("claimed_by").eq(worker)).and(text("status").eq(RUNNING)).execute();
     }
 
@@ -127,31 +128,43 @@ public final class RequestQueue {
     }
 
     /**
-     * Requests whose worker stopped sending heartbeats for longer than {@code lease}: queued again while attempts
-     * remain, else failed with the reason. Their unfinished runs are marked failed and a query source's snapshot
-     * they left is dropped. Returns what was recovered.
+     * Requests whose lease ran out (the lease each claiming worker set, so workers with different --lease agree): a
+     * run whose release committed before its worker died is completed (the request DONE, the run RELEASED); otherwise
+     * the request is queued again while attempts remain, else failed with the reason, its unfinished runs are marked
+     * failed and a query source's snapshot they left is dropped. Returns what was recovered.
      */
-    public List<Request> recover(Duration lease, SpecRuns runs) {
+    public List<Request> recover(SpecRuns runs) {
         DSLContext ctx = db.dsl();
-        LocalDateTime cutoff = now(ctx).minus(lease);
+        LocalDateTime now = now(ctx);
         List<Request> recovered = new ArrayList<>();
-        for (Record r : ctx.select().from(requests.table()).where(text("status").eq(RUNNING)).and(heartbeat().lt(cutoff)).fetch()) {
+        for (Record r : ctx.select().from(requests.table()).where(text("status").eq(RUNNING)).and(leaseUntil().lt(now)).fetch()) {
             int requestId = r.get(id());
             String worker = r.get(text("claimed_by"));
             LocalDateTime last = r.get(heartbeat(), LocalDateTime.class);
+            LocalDateTime deadline = r.get(leaseUntil(), LocalDateTime.class);
             boolean retry = r.get(attempts()) < r.get(requests.field("max_attempts", Integer.class));
             String reason = "worker " + worker + " stopped (no heartbeat since " + last + ") during attempt " + r.get(attempts())
                     + (retry ? "; queued again" : "; no attempts left");
             List<SpecRuns.Abandoned> abandoned = new ArrayList<>();
             boolean mine = ctx.transactionResult(cfg -> {
                 DSLContext tx = cfg.dsl();
-                // conditioned on the heartbeat read, so of two workers recovering at once only one does it
+                // conditioned on the lease read, so of two workers recovering at once only one does it
+                var sameClaim = id().eq(requestId).and(text("status").eq(RUNNING)).and(leaseUntil().eq(deadline));
+                Optional<SpecRuns.Completed> done = runs.completeIfCommitted(tx, requestId);
+                if (done.isPresent()) {
+                    return tx.update(requests.table()).set(text("status"), DONE)
+                            .set(requests.field("finished_at", LocalDateTime.class), now(tx))
+                            .set(requests.field("run_id", Integer.class), (int) done.get().runId())
+                            .set(text("release_name"), done.get().releaseName())
+                            .set(text("error"), "worker " + worker + " stopped after its release committed; completed by recovery")
+                            .where(sameClaim).execute() == 1;
+                }
                 int changed = tx.update(requests.table())
                         .set(text("status"), retry ? QUEUED : FAILED)
                         .set(text("claimed_by"), retry ? null : worker)
                         .set(text("error"), reason)
                         .set(requests.field("finished_at", LocalDateTime.class), retry ? null : now(tx))
-                        .where(id().eq(requestId)).and(text("status").eq(RUNNING)).and(heartbeat().eq(last)).execute();
+                        .where(sameClaim).execute();
                 if (changed == 1) {
                     abandoned.addAll(runs.abandon(tx, requestId, reason));
                 }
@@ -162,7 +175,10 @@ public final class RequestQueue {
                 SourceSnapshot snapshots = new SourceSnapshot(db);
                 for (SpecRuns.Abandoned run : abandoned) {
                     if (run.releaseName() != null) {
-                        snapshots.discardAbandoned(run.releaseName(), run.id());
+                        SpecRunner.onDerbyTurn(db, () -> {
+                            snapshots.discardAbandoned(run.releaseName(), run.id());
+                            return null;
+                        });
                     }
                 }
                 recovered.add(toRequest(ctx.select().from(requests.table()).where(id().eq(requestId)).fetchOne()));
@@ -192,6 +208,10 @@ public final class RequestQueue {
 
     private Field<Integer> id() {
         return requests.field("id", Integer.class);
+    }
+
+    private Field<LocalDateTime> leaseUntil() {
+        return requests.field("lease_until", LocalDateTime.class);
     }
 
     private Field<Integer> attempts() {

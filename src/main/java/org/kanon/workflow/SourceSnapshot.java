@@ -126,44 +126,78 @@ public final class SourceSnapshot {
     }
 
     /**
-     * The spec's source query, checked to be one query (SELECT, WITH or VALUES) and nothing after it: it runs as the
-     * engine's role, so a spec must not smuggle a second statement in. A trailing semicolon is allowed and dropped.
+     * The spec's source query, checked to be one query (SELECT, WITH or VALUES) and nothing else: it runs as the
+     * engine's role inside {@code CREATE TABLE ... AS SELECT * FROM (query) q}, so a spec must neither smuggle in a
+     * second statement nor close the parenthesis around it. Literals ('..', E'..', $tag$..$tag$, ".."), and comments
+     * are skipped; outside them a ';' (but a final one) or unbalanced parentheses are refused.
      */
     public static String singleQuery(Spec spec) {
+        String where = "spec '" + spec.name() + "': the source query ";
         String text = spec.sourceQuery().strip();
-        int end = endOfFirstStatement(text);
-        if (end < text.length() && !text.substring(end + 1).isBlank()) {
-            throw new InvalidInputException("spec '" + spec.name() + "': the source query must be a single query; found more after the ';' at character " + (end + 1));
+        if (text.endsWith(";")) {
+            text = text.substring(0, text.length() - 1).strip();
         }
-        String query = text.substring(0, end).strip();
-        String first = query.split("[\\s(]+", 2)[0].toUpperCase(java.util.Locale.ROOT);
-        if (!first.equals("SELECT") && !first.equals("WITH") && !first.equals("VALUES")) {
-            throw new InvalidInputException("spec '" + spec.name() + "': the source query must be a SELECT (or WITH/VALUES), not '" + first + "'");
-        }
-        return query;
-    }
-
-    /** The index of the first ';' outside quotes and comments, or the text's length. */
-    private static int endOfFirstStatement(String sql) {
-        for (int i = 0; i < sql.length(); i++) {
-            char c = sql.charAt(i);
-            if (c == '\'' || c == '"') {
-                int close = sql.indexOf(c, i + 1);
-                while (close >= 0 && close + 1 < sql.length() && sql.charAt(close + 1) == c) {
-                    close = sql.indexOf(c, close + 2); // a doubled quote stays inside
+        int depth = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\'') {
+                boolean escapes = i > 0 && (text.charAt(i - 1) == 'E' || text.charAt(i - 1) == 'e')
+                        && (i < 2 || !Character.isLetterOrDigit(text.charAt(i - 2)) && text.charAt(i - 2) != '_');
+                i = endOfQuoted(text, i, '\'', escapes, where);
+            } else if (c == '"') {
+                i = endOfQuoted(text, i, '"', false, where);
+            } else if (c == '$' && (i == 0 || !Character.isLetterOrDigit(text.charAt(i - 1)) && text.charAt(i - 1) != '_')) {
+                int tagEnd = text.indexOf('$', i + 1);
+                if (tagEnd > i && text.substring(i + 1, tagEnd).matches("[A-Za-z_]?[A-Za-z0-9_]*")) {
+                    String tag = text.substring(i, tagEnd + 1);
+                    int close = text.indexOf(tag, tagEnd + 1);
+                    if (close < 0) {
+                        throw new InvalidInputException(where + "has an unterminated " + tag + " literal");
+                    }
+                    i = close + tag.length() - 1;
                 }
-                i = close < 0 ? sql.length() : close;
-            } else if (c == '-' && i + 1 < sql.length() && sql.charAt(i + 1) == '-') {
-                int nl = sql.indexOf('\n', i);
-                i = nl < 0 ? sql.length() : nl;
-            } else if (c == '/' && i + 1 < sql.length() && sql.charAt(i + 1) == '*') {
-                int close = sql.indexOf("*/", i + 2);
-                i = close < 0 ? sql.length() : close + 1;
+            } else if (c == '-' && i + 1 < text.length() && text.charAt(i + 1) == '-') {
+                int nl = text.indexOf('\n', i);
+                i = nl < 0 ? text.length() : nl;
+            } else if (c == '/' && i + 1 < text.length() && text.charAt(i + 1) == '*') {
+                int close = text.indexOf("*/", i + 2);
+                if (close < 0 || text.substring(i + 2, close).contains("/*")) {
+                    throw new InvalidInputException(where + "has an unterminated or nested /* comment");
+                }
+                i = close + 1;
             } else if (c == ';') {
-                return i;
+                throw new InvalidInputException(where + "must be a single query; found a ';' at character " + (i + 1));
+            } else if (c == '(') {
+                depth++;
+            } else if (c == ')' && --depth < 0) {
+                throw new InvalidInputException(where + "closes a parenthesis it did not open, at character " + (i + 1));
             }
         }
-        return sql.length();
+        if (depth != 0) {
+            throw new InvalidInputException(where + "leaves " + depth + " parenthesis(es) open");
+        }
+        String first = text.split("[\\s(]+", 2)[0].toUpperCase(java.util.Locale.ROOT);
+        if (!first.equals("SELECT") && !first.equals("WITH") && !first.equals("VALUES")) {
+            throw new InvalidInputException(where + "must be a SELECT (or WITH/VALUES), not '" + first + "'");
+        }
+        return text;
+    }
+
+    /** The index of the quote closing the literal opened at {@code open}; a doubled quote (or \' in E'..') stays inside. */
+    private static int endOfQuoted(String text, int open, char quote, boolean backslashEscapes, String where) {
+        for (int j = open + 1; j < text.length(); j++) {
+            char c = text.charAt(j);
+            if (backslashEscapes && c == '\\') {
+                j++;
+            } else if (c == quote) {
+                if (j + 1 < text.length() && text.charAt(j + 1) == quote) {
+                    j++;
+                } else {
+                    return j;
+                }
+            }
+        }
+        throw new InvalidInputException(where + "has an unterminated " + quote + " literal");
     }
 
     private static String firstLine(Exception e) {

@@ -55,13 +55,18 @@ public final class SpecRunner {
     private static final ConcurrentMap<String, ReentrantLock> DERBY_TURNS = new ConcurrentHashMap<>();
 
     public Outcome run(Spec spec, boolean replace, Integer requestId, String worker) {
+        return onDerbyTurn(db, () -> runNow(spec, replace, requestId, worker));
+    }
+
+    /** Runs {@code work} now on PostgreSQL; on Derby when no other run, drop or clean-up on that database is writing. */
+    static <T> T onDerbyTurn(Database db, java.util.function.Supplier<T> work) {
         if (!db.isDerby()) {
-            return runNow(spec, replace, requestId, worker);
+            return work.get();
         }
         ReentrantLock turn = DERBY_TURNS.computeIfAbsent(JdbcUrls.derbyDatabase(db.settings().url()), d -> new ReentrantLock());
         turn.lock();
         try {
-            return runNow(spec, replace, requestId, worker);
+            return work.get();
         } finally {
             turn.unlock();
         }
@@ -70,10 +75,11 @@ public final class SpecRunner {
     private Outcome runNow(Spec spec, boolean replace, Integer requestId, String worker) {
         ReleaseRegister register = new ReleaseRegister(db);
         Version v = nextVersion(register, spec.releaseName(), replace);
-        java.util.OptionalLong started = runs.start(spec.name(), requestId, v.name, v.number, !replace, worker);
+        // a replacing run reuses its name; any other run (also --replace with nothing to replace) reserves a new one
+        java.util.OptionalLong started = runs.start(spec.name(), requestId, v.name, v.number, !v.exists, worker);
         while (started.isEmpty()) {
             // another run of this spec holds that version right now: take the next one
-            v = new Version(spec.releaseName() + "_v" + (v.number + 1), v.number + 1);
+            v = new Version(spec.releaseName() + "_v" + (v.number + 1), v.number + 1, false);
             started = runs.start(spec.name(), requestId, v.name, v.number, true, worker);
         }
         long runId = started.getAsLong();
@@ -114,7 +120,7 @@ public final class SpecRunner {
         return r.algorithm() + ": " + r.levels();
     }
 
-    private record Version(String name, int number) {
+    private record Version(String name, int number, boolean exists) {
     }
 
     /** NAME for the first release, NAME_v2, NAME_v3... after it; with replace, the newest existing version. */
@@ -133,9 +139,9 @@ public final class SpecRunner {
             }
         }
         if (replace && newestName != null) {
-            return new Version(newestName, newest);
+            return new Version(newestName, newest, true);
         }
         int next = newest + 1;
-        return new Version(next == 1 ? base : base + "_v" + next, next);
+        return new Version(next == 1 ? base : base + "_v" + next, next, false);
     }
 }

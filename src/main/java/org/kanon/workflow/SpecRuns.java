@@ -2,6 +2,9 @@ package org.kanon.workflow;
 
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.Optional;
+import org.jooq.Record;
+import org.kanon.release.ReleaseRegister;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.impl.DSL;
@@ -75,7 +78,44 @@ public final class SpecRuns {
         } else {
             update = update.set(text("release_name"), (String) null);
         }
-        update.where(runs.field("id", Integer.class).eq((int) id)).execute();
+        // a run recovery already closed (its worker was presumed dead) keeps the recovery's verdict
+        update.where(runs.field("id", Integer.class).eq((int) id)).and(text("status").eq(RUNNING)).execute();
+    }
+
+    /** A run completed by {@link #completeIfCommitted}. */
+    record Completed(long runId, String releaseName) {
+    }
+
+    /**
+     * The running run of a request whose release is registered — its transaction committed before the worker died —
+     * marked RELEASED with the register's figures. A run that only replaced a release counts when the registered
+     * release is at least as new as the run (the run's name was not new, so existence alone proves nothing).
+     */
+    Optional<Completed> completeIfCommitted(DSLContext tx, int requestId) {
+        ReleaseRegister register = new ReleaseRegister(db);
+        for (Record r : tx.select().from(runs.table()).where(runs.field("request_id", Integer.class).eq(requestId))
+                .and(text("status").eq(RUNNING)).fetch()) {
+            String name = r.get(text("release_name"));
+            if (name == null) {
+                continue;
+            }
+            Optional<ReleaseRecord> release = register.find(name);
+            LocalDateTime started = r.get(runs.field("started_at", LocalDateTime.class), LocalDateTime.class);
+            boolean newName = r.get(text("reserved_name")) != null;
+            if (release.isPresent() && (newName || !release.get().createdAt().isBefore(started.withNano(0)))) {
+                long id = r.get(runs.field("id", Integer.class));
+                ReleaseRecord rel = release.get();
+                tx.update(runs.table()).set(text("status"), RELEASED)
+                        .set(text("chosen"), rel.algorithm() + ": " + rel.levels())
+                        .set(text("error"), "the worker stopped after the release committed; completed by recovery")
+                        .set(runs.field("rows_in", Long.class), rel.rowsIn()).set(runs.field("rows_out", Long.class), rel.rowsOut())
+                        .set(runs.field("rows_suppressed", Long.class), rel.rowsSuppressed()).set(runs.field("classes", Long.class), rel.classes())
+                        .set(runs.field("finished_at", LocalDateTime.class), LocalDateTime.now())
+                        .where(runs.field("id", Integer.class).eq((int) id)).execute();
+                return Optional.of(new Completed(id, rel.name()));
+            }
+        }
+        return Optional.empty();
     }
 
     /** A run marked failed by {@link #abandon}, with the release name it was writing. */

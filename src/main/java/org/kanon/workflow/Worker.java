@@ -40,22 +40,41 @@ public final class Worker {
 
     /** Runs queued requests until none is left; returns how many it ran. */
     public int drain() {
-        for (RequestQueue.Request r : queue.recover(lease, runs)) {
+        return drain(() -> false);
+    }
+
+    /** Runs queued requests until none is left or {@code stop} says so; returns how many it ran. */
+    public int drain(BooleanSupplier stop) {
+        for (RequestQueue.Request r : queue.recover(runs)) {
             log.accept("request " + r.id() + " (spec " + r.spec() + "): " + r.error());
         }
         int ran = 0;
-        for (Optional<RequestQueue.Claim> c = queue.claim(name); c.isPresent(); c = queue.claim(name)) {
+        while (!stop.getAsBoolean()) {
+            Optional<RequestQueue.Claim> c = queue.claim(name, lease);
+            if (c.isEmpty()) {
+                break;
+            }
             process(c.get());
             ran++;
         }
         return ran;
     }
 
-    /** Drains, then waits for work (a notification or the poll interval) and drains again, until {@code stop}. */
-    public void serve(BooleanSupplier stop, Wakeup wakeup) throws InterruptedException {
+    /**
+     * Drains, then waits for work (a notification or the poll interval) and drains again, until {@code stop}. A
+     * round that fails (the database restarting, a lost connection) is reported to {@code errors} and the worker
+     * waits and tries again: a long-running worker outlives a database hiccup.
+     */
+    public void serve(BooleanSupplier stop, Wakeup wakeup, Consumer<RuntimeException> errors) throws InterruptedException {
         while (!stop.getAsBoolean()) {
-            drain();
-            wakeup.await();
+            try {
+                drain(stop);
+            } catch (RuntimeException e) {
+                errors.accept(e);
+            }
+            if (!stop.getAsBoolean()) {
+                wakeup.await();
+            }
         }
     }
 
@@ -102,14 +121,17 @@ public final class Worker {
         long every = Math.max(200, lease.toMillis() / 3);
         beat.scheduleAtFixedRate(() -> {
             try {
-                queue.heartbeat(claim, name);
+                queue.heartbeat(claim, name, lease);
             } catch (RuntimeException e) {
                 log.accept("request " + claim.id() + ": heartbeat failed: " + e.getMessage());
             }
         }, every, every, TimeUnit.MILLISECONDS);
         try {
             if (!RequestQueue.RUN.equals(claim.action())) {
-                manage(claim);
+                SpecRunner.onDerbyTurn(db, () -> {
+                    manage(claim);
+                    return null;
+                });
                 return;
             }
             Optional<Spec> spec = new SpecStore(db).find(claim.spec());

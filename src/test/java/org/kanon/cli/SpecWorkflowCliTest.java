@@ -167,6 +167,15 @@ class SpecWorkflowCliTest {
                     "--k", "2", "--release", "r"), "single query");
             CliRun.assertRefused(cli.run("spec", "create", "s", "--query", "DELETE FROM patients", "--qi", "sex",
                     "--k", "2", "--release", "r"), "must be a SELECT", "'DELETE'");
+            // PostgreSQL's escape strings and dollar quotes cannot hide a parenthesis or a second statement
+            for (String payload : List.of("SELECT E'\\'' AS a) q; DROP TABLE patients; CREATE TABLE zz AS SELECT * FROM (SELECT '' AS a",
+                    "SELECT $$'$$ AS a) q; DROP TABLE patients; CREATE TABLE zz AS SELECT * FROM (SELECT 1 AS a")) {
+                CliRun.assertRefused(cli.run("spec", "create", "s", "--query", payload, "--qi", "sex", "--k", "2", "--release", "r"),
+                        "spec 's': the source query");
+            }
+            // an option text cannot make picocli read a file
+            CliRun.assertRefused(cli.run("spec", "create", "s", "--table", "patients", "--qi", "sex", "--k", "2", "--release", "r",
+                    "--options", "@/etc/passwd"), "argument files are not read");
             // a semicolon inside a literal or a comment, and a trailing one, are fine
             assertEquals(0, cli.run("spec", "create", "q", "--query", "SELECT sex, zipcode FROM patients WHERE disease <> 'a;b' -- x;y\n;",
                     "--qi", "sex", "--k", "2", "--release", "rq").exitCode());
