@@ -53,6 +53,8 @@ public final class Kanon implements Callable<Integer> {
         cl.setExecutionExceptionHandler(Kanon::handleExecutionException);
         cl.setParameterExceptionHandler(Kanon::handleParameterException);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // an argument starting with @ is a value (a sensitive value, a spec's options), never a file to read in
+        cl.setExpandAtFiles(false);
         return cl;
     }
 

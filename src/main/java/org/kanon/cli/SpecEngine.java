@@ -30,7 +30,6 @@ public final class SpecEngine implements SpecRunner.Engine {
         StringWriter err = new StringWriter();
         // the run's report is the engine's JSON outcome, kept in SPEC_RUNS.RESULT
         CommandLine cl = Kanon.commandLine(new Kanon().within(db));
-        cl.setExpandAtFiles(false); // an option text naming @file must not read the worker's files
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         int exit = cl.execute(args.toArray(String[]::new));
@@ -116,9 +115,7 @@ public final class SpecEngine implements SpecRunner.Engine {
         }
         List<String> args = arguments(spec, spec.fromQuery() ? "query" : spec.sourceTable(), spec.releaseName(), false);
         try {
-            CommandLine cl = Kanon.commandLine(new Kanon());
-            cl.setExpandAtFiles(false);
-            cl.parseArgs(args.toArray(String[]::new));
+            Kanon.commandLine(new Kanon()).parseArgs(args.toArray(String[]::new));
         } catch (CommandLine.ParameterException e) {
             throw new InvalidInputException(where + ": " + e.getMessage());
         }
