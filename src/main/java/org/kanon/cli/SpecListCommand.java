@@ -16,11 +16,7 @@ final class SpecListCommand extends ResultCommand {
         try (Database db = openDatabase()) {
             var out = out();
             if (json) {
-                StringBuilder all = new StringBuilder("[");
-                for (Spec s : new SpecStore(db).list()) {
-                    all.append(all.length() > 1 ? "," : "").append(SpecShowCommand.json(s).render());
-                }
-                out.println(all.append(']'));
+                out.println(JsonObject.array(new SpecStore(db).list().stream().map(SpecShowCommand::json).toList()));
             } else {
                 out.println("name\tsource\tqi\tk\talgorithm\trelease");
                 for (Spec s : new SpecStore(db).list()) {

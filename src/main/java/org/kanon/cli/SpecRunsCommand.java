@@ -24,17 +24,13 @@ final class SpecRunsCommand extends ResultCommand {
             var out = out();
             var runs = new SpecRuns(db).list(name, Math.max(1, limit));
             if (asJson) {
-                StringBuilder all = new StringBuilder("[");
-                for (SpecRuns.Run r : runs) {
-                    all.append(all.length() > 1 ? "," : "").append(new JsonObject().put("run", r.id()).put("spec", r.spec())
+                out.println(JsonObject.array(runs.stream().map(r -> new JsonObject().put("run", r.id()).put("spec", r.spec())
                             .put("request", r.requestId() == null ? null : (long) r.requestId()).put("status", r.status())
                             .put("release", r.releaseName()).put("rowsIn", r.rowsIn()).put("rowsOut", r.rowsOut())
                             .put("rowsSuppressed", r.rowsSuppressed()).put("classes", r.classes()).put("chosen", r.chosen())
                             .put("error", r.error()).put("runBy", r.runBy()).put("worker", r.worker())
-                            .put("startedAt", String.valueOf(r.startedAt())).put("finishedAt", r.finishedAt() == null ? null : r.finishedAt().toString())
-                            .render());
-                }
-                out.println(all.append(']'));
+                            .put("startedAt", String.valueOf(r.startedAt())).put("finishedAt", r.finishedAt() == null ? null : r.finishedAt().toString()))
+                        .toList()));
             } else {
                 out.println("run\tspec\tstatus\trelease\trows_in\trows_out\tstarted_at\trun_by\terror");
                 for (SpecRuns.Run r : runs) {
