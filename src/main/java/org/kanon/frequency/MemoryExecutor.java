@@ -275,6 +275,9 @@ public final class MemoryExecutor implements FrequencyExecutor {
     /** How keys of {@code source} become keys of {@code target}: fields kept, cleared (dropped), or mapped up. */
     private Rollup.Rewrite rewrite(Node source, Node target) {
         long keep = sensitive == null ? 0 : sensitive.field(); // the sensitive code is never generalized
+        // distinct target keys: at most the product of the target fields' numbers of codes (the sensitive field
+        // is not counted, so then there is no bound)
+        long maxGroups = 1;
         int changed = 0;
         int[] shifts = new int[target.size()];
         long[] masks = new long[target.size()];
@@ -285,6 +288,7 @@ public final class MemoryExecutor implements FrequencyExecutor {
             if (pos < 0 || source.level(pos) > target.level(j)) {
                 throw new IllegalArgumentException(target + " cannot be derived from " + source);
             }
+            maxGroups = Math.min(Integer.MAX_VALUE, maxGroups * hierarchies[attribute].cardinality(target.level(j)));
             if (source.level(pos) == target.level(j)) {
                 keep |= layout.field(attribute);
             } else {
@@ -295,7 +299,7 @@ public final class MemoryExecutor implements FrequencyExecutor {
             }
         }
         return new Rollup.Rewrite(keep, Arrays.copyOf(shifts, changed), Arrays.copyOf(masks, changed),
-                Arrays.copyOf(maps, changed));
+                Arrays.copyOf(maps, changed), sensitive == null ? maxGroups : Long.MAX_VALUE);
     }
 
     /**

@@ -24,9 +24,14 @@ final class Rollup {
     /**
      * How a source node's keys become a target node's: {@code keep} masks the fields that stay as they are (the
      * fields of dropped attributes are left out of it and so cleared), and each changed field i is read at
-     * {@code shifts[i]} with {@code masks[i]} and rewritten through {@code maps[i]}.
+     * {@code shifts[i]} with {@code masks[i]} and rewritten through {@code maps[i]}. {@code maxGroups} bounds the
+     * number of distinct target keys (the product of the target fields' numbers of codes): the hash table is sized
+     * by it when it is below the number of source classes, so that a rollup to a coarse node probes a small table.
      */
-    record Rewrite(long keep, int[] shifts, long[] masks, int[][] maps) {
+    record Rewrite(long keep, int[] shifts, long[] masks, int[][] maps, long maxGroups) {
+        Rewrite(long keep, int[] shifts, long[] masks, int[][] maps) {
+            this(keep, shifts, masks, maps, Long.MAX_VALUE);
+        }
     }
 
     /** The frequency set of {@code node} from the source's keys and counts. */
@@ -42,7 +47,7 @@ final class Rollup {
      */
     int groupOnly(Rewrite rewrite, long[] keys, long[] counts) {
         int rows = counts.length;
-        prepare(rows);
+        prepare(rows, (int) Math.min(rows, rewrite.maxGroups()));
         int changed = rewrite.shifts().length;
         if (changed == 0) {
             return groupKept(rewrite.keep(), keys, counts, rows);
@@ -162,15 +167,15 @@ final class Rollup {
         return groups;
     }
 
-    private void prepare(int rows) {
+    private void prepare(int rows, int maxGroups) {
         if (groupKeys.length < rows) {
             int n = Math.max(rows, groupKeys.length * 2);
             groupKeys = new long[n];
             sums = new long[n];
             groupSlot = new int[n];
         }
-        // a load factor of at most a half (at most one group per source class)
-        int bits = Math.max(4, 65 - Long.numberOfLeadingZeros(Math.max(1, rows)));
+        // a load factor of at most a half (at most one group per source class, and at most maxGroups)
+        int bits = Math.max(4, 65 - Long.numberOfLeadingZeros(Math.max(1, maxGroups)));
         if (table.length < (1 << bits)) {
             table = new long[1 << bits];
             slotGroup = new int[1 << bits];

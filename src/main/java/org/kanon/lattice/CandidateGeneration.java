@@ -2,7 +2,6 @@ package org.kanon.lattice;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,26 +28,30 @@ public final class CandidateGeneration {
         }
         long n = graph.size();
         // join: p and q agree on their first i-1 attributes and levels, and p's last attribute < q's last attribute
-        Map<Node, List<Node>> byPrefix = new LinkedHashMap<>();
+        NodeKeys keys = graph.keys();
+        Map<Object, List<Node>> byPrefix = new LinkedHashMap<>();
         for (Node s : sorted) {
-            byPrefix.computeIfAbsent(prefix(s), x -> new ArrayList<>()).add(s);
+            byPrefix.computeIfAbsent(keys == null ? prefix(s) : prefixKey(keys, s), x -> new ArrayList<>()).add(s);
         }
         List<Node> candidates = new ArrayList<>();
         List<int[]> candidateParents = new ArrayList<>();
-        Map<Long, Integer> byParents = new HashMap<>();
+        LongIntMap byParents = new LongIntMap(sorted.size());
         for (List<Node> group : byPrefix.values()) {
             for (Node p : group) {
+                long pKey = keys == null ? 0 : keys.key(p);
+                int pid = graph.id(p);
                 for (Node q : group) {
                     int i = p.size() - 1;
                     if (p.attribute(i) >= q.attribute(i)) {
                         continue;
                     }
-                    Node c = join(p, q);
-                    if (allSubsetsSurvived(c, graph, survived)) { // prune
-                        int pid = graph.id(p);
+                    Node c = null;
+                    boolean kept = keys != null ? subsetsSurvived(keys, p, q, pKey, graph, survived)
+                            : allSubsetsSurvived(c = join(p, q), graph, survived);
+                    if (kept) { // prune
                         int qid = graph.id(q);
                         byParents.put(pid * n + qid, candidates.size());
-                        candidates.add(c);
+                        candidates.add(c == null ? join(p, q) : c);
                         candidateParents.add(new int[] {pid, qid});
                     }
                 }
@@ -59,7 +62,7 @@ public final class CandidateGeneration {
             int[] pq = candidateParents.get(c);
             parents.put(candidates.get(c), new Node[] {graph.node(pq[0]), graph.node(pq[1])});
         }
-        CandidateGraph next = new CandidateGraph(candidates, parents);
+        CandidateGraph next = new CandidateGraph(candidates, parents, keys);
         int[][] direct = edges(graph, survived, candidateParents, byParents);
         for (int c = 0; c < direct.length; c++) {
             for (int to : direct[c]) {
@@ -70,7 +73,7 @@ public final class CandidateGeneration {
     }
 
     /** Candidate edges of Figure 6 (both parents step, or one steps and the other stays), minus implied ones. */
-    private static int[][] edges(CandidateGraph graph, boolean[] survived, List<int[]> parents, Map<Long, Integer> byParents) {
+    private static int[][] edges(CandidateGraph graph, boolean[] survived, List<int[]> parents, LongIntMap byParents) {
         int count = parents.size();
         long n = graph.size();
         int[][] candidateEdges = new int[count][];
@@ -86,8 +89,8 @@ public final class CandidateGeneration {
                     if (i == firsts.length - 1 && j == seconds.length - 1) {
                         continue; // both parents themselves: the candidate
                     }
-                    Integer target = byParents.get(firsts[i] * n + seconds[j]);
-                    if (target != null && seen[target] != c) {
+                    int target = byParents.get(firsts[i] * n + seconds[j]);
+                    if (target >= 0 && seen[target] != c) {
                         seen[target] = c;
                         if (size == out.length) {
                             out = Arrays.copyOf(out, size * 2);
@@ -166,6 +169,29 @@ public final class CandidateGeneration {
             }
         }
         return true;
+    }
+
+    /**
+     * {@link #allSubsetsSurvived} for the join of p and q by keys: the candidate's key is p's plus q's last field,
+     * and a subset's key is the candidate's minus the field of the attribute it drops.
+     */
+    private static boolean subsetsSurvived(NodeKeys keys, Node p, Node q, long pKey, CandidateGraph graph, boolean[] survived) {
+        int last = q.size() - 1;
+        long candidate = pKey + keys.field(q.attribute(last), q.level(last));
+        // dropping p's last attribute gives q, dropping q's gives p: both survived
+        for (int drop = 0; drop < p.size() - 1; drop++) {
+            int id = graph.id(candidate - keys.field(p.attribute(drop), p.level(drop)));
+            if (id < 0 || !survived[id]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The key of {@link #prefix}. */
+    private static Long prefixKey(NodeKeys keys, Node n) {
+        int last = n.size() - 1;
+        return keys.key(n) - keys.field(n.attribute(last), n.level(last));
     }
 
     /** The node of the first i-1 attributes and levels: nodes with the same prefix join. */

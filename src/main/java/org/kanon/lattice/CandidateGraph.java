@@ -22,6 +22,9 @@ public final class CandidateGraph {
     private final List<Node> nodes;
     private final Map<Node, Integer> ids;
     private final Map<Node, Node[]> parents;
+    /** Null when the lattice's nodes do not fit in a long (then graph generation looks nodes up by {@link #ids}). */
+    private final NodeKeys keys;
+    private final LongIntMap keyIds;
     private int[][] successors;
     private int[] successorCount;
     private int[][] predecessors;
@@ -29,11 +32,22 @@ public final class CandidateGraph {
     private int edges;
 
     CandidateGraph(List<Node> nodes, Map<Node, Node[]> parents) {
+        this(nodes, parents, null);
+    }
+
+    CandidateGraph(List<Node> nodes, Map<Node, Node[]> parents, NodeKeys keys) {
         this.nodes = List.copyOf(nodes);
         this.parents = parents;
         this.ids = new HashMap<>(nodes.size() * 2);
         for (Node n : this.nodes) {
             ids.put(n, ids.size());
+        }
+        this.keys = keys;
+        this.keyIds = keys == null ? null : new LongIntMap(nodes.size());
+        if (keys != null) {
+            for (int id = 0; id < this.nodes.size(); id++) {
+                keyIds.put(keys.key(this.nodes.get(id)), id);
+            }
         }
         successors = new int[nodes.size()][];
         predecessors = new int[nodes.size()][];
@@ -70,7 +84,7 @@ public final class CandidateGraph {
                 nodes.add(new Node(new int[] {a}, new int[] {l}));
             }
         }
-        CandidateGraph g = new CandidateGraph(nodes, new LinkedHashMap<>());
+        CandidateGraph g = new CandidateGraph(nodes, new LinkedHashMap<>(), NodeKeys.of(heights));
         for (int id = 0; id < nodes.size(); id++) {
             Node n = nodes.get(id);
             if (n.level(0) < heights[n.attribute(0)]) {
@@ -100,6 +114,16 @@ public final class CandidateGraph {
     public int id(Node n) {
         Integer id = ids.get(n);
         return id == null ? -1 : id;
+    }
+
+    /** The lattice's node keys, or null when nodes do not fit in a long. */
+    NodeKeys keys() {
+        return keys;
+    }
+
+    /** The number of the node with this key (see {@link #keys()}), or -1 when it is not in the graph. */
+    int id(long key) {
+        return keyIds.get(key);
     }
 
     public Node node(int id) {

@@ -21,7 +21,7 @@ import org.kanon.schema.hierarchy.HierarchyCatalog;
 
 /**
  * Not a test: times the in-memory searches (whole search plus selection by height) after warm-up, median of 5,
- * wall clock and thread CPU. System properties: {@code cases} (a label substring), {@code warmup}, {@code runs}. Usage: {@code MemorySearchTiming JDBC_URL [algorithm ...]}; expects tables ADULT
+ * wall clock, CPU of the searching thread and of the whole process (fork-join workers and GC included). System properties: {@code cases} (a label substring), {@code warmup}, {@code runs}. Usage: {@code MemorySearchTiming JDBC_URL [algorithm ...]}; expects tables ADULT
  * (45,222 rows, 9 QIs) and ADULT_ARX (30,162 rows) with ARX's hierarchies bound.
  */
 public final class MemorySearchTiming {
@@ -53,6 +53,11 @@ public final class MemorySearchTiming {
         return MemoryExecutor.load(db.dsl(), StarSchema.of(t, qi, new HierarchyCatalog(db)));
     }
 
+    /** Collection time of all collectors so far. */
+    private static long gcMillis() {
+        return ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(b -> Math.max(0, b.getCollectionTime())).sum();
+    }
+
     private static void time(String algorithm, String label, MemoryExecutor executor, SearchRequest request) {
         if (!label.contains(System.getProperty("cases", ""))) {
             return;
@@ -62,22 +67,32 @@ public final class MemorySearchTiming {
         int runs = Integer.getInteger("runs", 5);
         double[] wall = new double[runs];
         double[] cpu = new double[runs];
+        double[] process = new double[runs];
+        double[] gc = new double[runs];
+        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         SearchResult result = null;
         NodeSelector.Selected selected = null;
         for (int i = -warmup; i < runs; i++) {
             long c0 = threads.getCurrentThreadCpuTime();
+            long p0 = os.getProcessCpuTime();
+            long g0 = gcMillis();
             long t0 = System.nanoTime();
             result = Searches.byName(algorithm).search(executor, request);
             selected = new NodeSelector(SelectionCriterion.HEIGHT, null).select(result.anonymous(), executor, request.k());
             if (i >= 0) {
                 wall[i] = (System.nanoTime() - t0) / 1e6;
                 cpu[i] = (threads.getCurrentThreadCpuTime() - c0) / 1e6;
+                process[i] = (os.getProcessCpuTime() - p0) / 1e6;
+                gc[i] = gcMillis() - g0;
             }
         }
         Arrays.sort(wall);
         Arrays.sort(cpu);
-        System.out.printf("%-22s %-14s wall median %7.1f ms [%7.1f..%7.1f]  cpu median %7.1f ms  anon=%d checked=%d best=%s%n",
-                algorithm, label, wall[runs / 2], wall[0], wall[runs - 1], cpu[runs / 2],
+        Arrays.sort(process);
+        Arrays.sort(gc);
+        System.out.printf("%-22s %-14s wall median %7.1f ms [%7.1f..%7.1f]  cpu median %7.1f ms (min %7.1f)  process cpu %7.1f ms  gc %5.0f ms"
+                        + "  anon=%d checked=%d best=%s%n",
+                algorithm, label, wall[runs / 2], wall[0], wall[runs - 1], cpu[runs / 2], cpu[0], process[runs / 2], gc[runs / 2],
                 result.anonymous().size(), result.nodesChecked(), selected == null ? "-" : selected.node());
     }
 }

@@ -14,7 +14,8 @@ import org.kanon.lattice.Node;
 /**
  * The memory executor's grouping loop against a plain map: random packed keys of three 10-bit fields, each field
  * kept, dropped or mapped (none, one or several fields rewritten: the loop's three paths), groupings of many sizes
- * in a row (the scratch table is reused and must be left empty).
+ * in a row (the scratch table is reused and must be left empty), the table sized by the rows or by the bound on
+ * target keys, and the rows in classes below k read from the table without building the set.
  */
 class RollupTest {
     private static final int FIELDS = 3;
@@ -36,11 +37,15 @@ class RollupTest {
                 counts[r] = 1 + random.nextInt(9);
             }
             long keep = 0;
+            long maxGroups = 1; // the product of the target fields' numbers of codes
             List<Integer> changedFields = new ArrayList<>();
             List<int[]> maps = new ArrayList<>();
             for (int f = 0; f < FIELDS; f++) {
                 switch (random.nextInt(3)) {
-                    case 0 -> keep |= ((1L << BITS) - 1) << (f * BITS);
+                    case 0 -> {
+                        keep |= ((1L << BITS) - 1) << (f * BITS);
+                        maxGroups *= codesPerField;
+                    }
                     case 1 -> { } // dropped: cleared
                     default -> {
                         int[] map = new int[codesPerField];
@@ -48,6 +53,7 @@ class RollupTest {
                         for (int c = 0; c < codesPerField; c++) {
                             map[c] = random.nextInt(coarser);
                         }
+                        maxGroups *= coarser;
                         changedFields.add(f);
                         maps.add(map);
                     }
@@ -55,7 +61,9 @@ class RollupTest {
             }
             int[] shifts = changedFields.stream().mapToInt(f -> f * BITS).toArray();
             long[] masks = changedFields.stream().mapToLong(f -> (1L << BITS) - 1).toArray();
-            Rollup.Rewrite rewrite = new Rollup.Rewrite(keep, shifts, masks, maps.toArray(new int[0][]));
+            // every other round sizes the table by the bound on target keys (the executor's case), else by the rows
+            Rollup.Rewrite rewrite = round % 2 == 0 ? new Rollup.Rewrite(keep, shifts, masks, maps.toArray(new int[0][]))
+                    : new Rollup.Rewrite(keep, shifts, masks, maps.toArray(new int[0][]), maxGroups);
 
             Map<Long, Long> expected = new HashMap<>();
             for (int r = 0; r < rows; r++) {
@@ -71,6 +79,11 @@ class RollupTest {
                 assertNull(actual.put(set.keys[g], set.counts[g]), "each group once");
             }
             assertEquals(expected, actual, "round " + round + ": " + rows + " rows, " + shifts.length + " fields rewritten");
+            int k = 2 + random.nextInt(20);
+            long below = expected.values().stream().filter(c -> c < k).mapToLong(Long::longValue).sum();
+            int groups = rollup.groupOnly(rewrite, keys, counts);
+            assertEquals(expected.size(), groups, "groups of round " + round);
+            assertEquals(below, rollup.rowsBelow(groups, k), "rows below " + k + " in round " + round);
         }
     }
 }
