@@ -63,6 +63,8 @@ CREATE TABLE spec_runs (
     error           VARCHAR(4000),
     run_by          VARCHAR(128) NOT NULL,
     worker          VARCHAR(200),
+    -- pushed forward while the run is alive; a RUNNING run past it died (recovered by the next run or worker)
+    lease_until     TIMESTAMP,
     started_at      TIMESTAMP NOT NULL,
     finished_at     TIMESTAMP,
     CONSTRAINT spec_runs_reserved_uk UNIQUE (reserved_name),

@@ -40,6 +40,9 @@ public final class SpecRunner {
     private final Engine engine;
     private final SpecRuns runs;
 
+    /** How long a run lasts without a heartbeat (sent every third of it) before the next run presumes it dead. */
+    static final java.time.Duration LEASE = java.time.Duration.ofMinutes(2);
+
     public SpecRunner(Database db, Engine engine) {
         this.db = db;
         this.engine = engine;
@@ -55,7 +58,10 @@ public final class SpecRunner {
     private static final ConcurrentMap<String, ReentrantLock> DERBY_TURNS = new ConcurrentHashMap<>();
 
     public Outcome run(Spec spec, boolean replace, Integer requestId, String worker) {
-        return onDerbyTurn(db, () -> runNow(spec, replace, requestId, worker));
+        return onDerbyTurn(db, () -> {
+            runs.recoverStale(); // runs whose process died (no heartbeat) are closed before a new one starts
+            return runNow(spec, replace, requestId, worker);
+        });
     }
 
     /** Runs {@code work} now on PostgreSQL; on Derby when no other run, drop or clean-up on that database is writing. */
@@ -76,13 +82,34 @@ public final class SpecRunner {
         ReleaseRegister register = new ReleaseRegister(db);
         Version v = nextVersion(register, spec.releaseName(), replace);
         // a replacing run reuses its name; any other run (also --replace with nothing to replace) reserves a new one
-        java.util.OptionalLong started = runs.start(spec.name(), requestId, v.name, v.number, !v.exists, worker);
+        java.util.OptionalLong started = runs.start(spec.name(), requestId, v.name, v.number, !v.exists, worker, LEASE);
         while (started.isEmpty()) {
             // another run of this spec holds that version right now: take the next one
             v = new Version(spec.releaseName() + "_v" + (v.number + 1), v.number + 1, false);
-            started = runs.start(spec.name(), requestId, v.name, v.number, true, worker);
+            started = runs.start(spec.name(), requestId, v.name, v.number, true, worker, LEASE);
         }
         long runId = started.getAsLong();
+        java.util.concurrent.ScheduledExecutorService beat = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "kanon-run-heartbeat-" + runId);
+            t.setDaemon(true);
+            return t;
+        });
+        long every = LEASE.toMillis() / 3;
+        beat.scheduleAtFixedRate(() -> {
+            try {
+                runs.heartbeat(runId, LEASE);
+            } catch (RuntimeException ignored) {
+                // a missed beat only shortens the lease; the run's own outcome is what counts
+            }
+        }, every, every, java.util.concurrent.TimeUnit.MILLISECONDS);
+        try {
+            return runWith(spec, replace, v, runId, register);
+        } finally {
+            beat.shutdownNow();
+        }
+    }
+
+    private Outcome runWith(Spec spec, boolean replace, Version v, long runId, ReleaseRegister register) {
         SourceSnapshot snapshots = new SourceSnapshot(db);
         SourceTable source = null;
         ReleaseRecord previous = replace ? register.find(v.name).orElse(null) : null;

@@ -38,8 +38,10 @@ public final class SpecRuns {
      * Records the start (committed at once, so a run that dies stays visible) and returns the run's id; with
      * {@code reserve} the release name is reserved for this run, and empty is returned when another run holds it.
      */
-    java.util.OptionalLong start(String spec, Integer requestId, String releaseName, int version, boolean reserve, String worker) {
+    java.util.OptionalLong start(String spec, Integer requestId, String releaseName, int version, boolean reserve, String worker,
+                                 java.time.Duration lease) {
         DSLContext ctx = db.dsl();
+        LocalDateTime deadline = dbNow(ctx).plus(lease);
         String user = ctx.select(DSL.currentUser()).fetchOne(0, String.class);
         try {
             return java.util.OptionalLong.of(GeneratedKeys.insert(ctx, ctx.insertInto(runs.table())
@@ -51,6 +53,7 @@ public final class SpecRuns {
                 .set(runs.field("release_version", Integer.class), version)
                 .set(text("run_by"), user == null ? "?" : user)
                 .set(text("worker"), worker)
+                .set(leaseUntil(), deadline)
                 .set(runs.field("started_at", LocalDateTime.class), LocalDateTime.now())));
         } catch (org.jooq.exception.DataAccessException e) {
             if (reserve && e.sqlStateClass() == org.jooq.exception.SQLStateClass.C23_INTEGRITY_CONSTRAINT_VIOLATION) {
@@ -82,6 +85,53 @@ public final class SpecRuns {
         update.where(runs.field("id", Integer.class).eq((int) id)).and(text("status").eq(RUNNING)).execute();
     }
 
+    /** The run is alive: pushes its lease forward. */
+    void heartbeat(long id, java.time.Duration lease) {
+        DSLContext ctx = db.dsl();
+        ctx.update(runs.table()).set(leaseUntil(), dbNow(ctx).plus(lease))
+                .where(runs.field("id", Integer.class).eq((int) id)).and(text("status").eq(RUNNING)).execute();
+    }
+
+    /**
+     * Runs outside the queue ({@code kanon run}, {@code CALL KANON.RUN_SPEC}) whose lease ran out: their process
+     * died. One whose release committed is marked RELEASED, the others FAILED with the reason, and a query snapshot
+     * they left is dropped. Runs of requests are the queue's to recover (it also decides the request).
+     */
+    int recoverStale() {
+        DSLContext ctx = db.dsl();
+        int recovered = 0;
+        for (Record r : ctx.select().from(runs.table()).where(text("status").eq(RUNNING))
+                .and(runs.field("request_id", Integer.class).isNull()).and(leaseUntil().lt(dbNow(ctx))).fetch()) {
+            long id = r.get(runs.field("id", Integer.class));
+            LocalDateTime deadline = r.get(leaseUntil(), LocalDateTime.class);
+            String name = r.get(text("release_name"));
+            boolean done = ctx.transactionResult(cfg -> {
+                DSLContext tx = cfg.dsl();
+                if (completeIfCommitted(tx, r, "the run's process stopped after the release committed; completed by recovery")) {
+                    return true;
+                }
+                int changed = tx.update(runs.table()).set(text("status"), FAILED)
+                        .set(text("error"), "the run stopped (its lease ran out at " + deadline + ")")
+                        .set(text("release_name"), (String) null).set(text("reserved_name"), (String) null)
+                        .set(runs.field("finished_at", LocalDateTime.class), LocalDateTime.now())
+                        .where(runs.field("id", Integer.class).eq((int) id)).and(text("status").eq(RUNNING))
+                        .and(leaseUntil().eq(deadline)).execute();
+                if (changed == 1 && name != null) {
+                    return false;
+                }
+                return changed == 1;
+            });
+            if (!done && name != null) {
+                SpecRunner.onDerbyTurn(db, () -> {
+                    new SourceSnapshot(db).discardAbandoned(name, id);
+                    return null;
+                });
+            }
+            recovered++;
+        }
+        return recovered;
+    }
+
     /** A run completed by {@link #completeIfCommitted}. */
     record Completed(long runId, String releaseName) {
     }
@@ -92,30 +142,45 @@ public final class SpecRuns {
      * release is at least as new as the run (the run's name was not new, so existence alone proves nothing).
      */
     Optional<Completed> completeIfCommitted(DSLContext tx, int requestId) {
-        ReleaseRegister register = new ReleaseRegister(db);
         for (Record r : tx.select().from(runs.table()).where(runs.field("request_id", Integer.class).eq(requestId))
                 .and(text("status").eq(RUNNING)).fetch()) {
-            String name = r.get(text("release_name"));
-            if (name == null) {
-                continue;
-            }
-            Optional<ReleaseRecord> release = register.find(name);
-            LocalDateTime started = r.get(runs.field("started_at", LocalDateTime.class), LocalDateTime.class);
-            boolean newName = r.get(text("reserved_name")) != null;
-            if (release.isPresent() && (newName || !release.get().createdAt().isBefore(started.withNano(0)))) {
-                long id = r.get(runs.field("id", Integer.class));
-                ReleaseRecord rel = release.get();
-                tx.update(runs.table()).set(text("status"), RELEASED)
-                        .set(text("chosen"), rel.algorithm() + ": " + rel.levels())
-                        .set(text("error"), "the worker stopped after the release committed; completed by recovery")
-                        .set(runs.field("rows_in", Long.class), rel.rowsIn()).set(runs.field("rows_out", Long.class), rel.rowsOut())
-                        .set(runs.field("rows_suppressed", Long.class), rel.rowsSuppressed()).set(runs.field("classes", Long.class), rel.classes())
-                        .set(runs.field("finished_at", LocalDateTime.class), LocalDateTime.now())
-                        .where(runs.field("id", Integer.class).eq((int) id)).execute();
-                return Optional.of(new Completed(id, rel.name()));
+            if (completeIfCommitted(tx, r, "the worker stopped after the release committed; completed by recovery")) {
+                return Optional.of(new Completed(r.get(runs.field("id", Integer.class)), r.get(text("release_name"))));
             }
         }
         return Optional.empty();
+    }
+
+    /** Marks the running run {@code r} RELEASED when its release is registered and at least as new as the run. */
+    private boolean completeIfCommitted(DSLContext tx, Record r, String note) {
+        String name = r.get(text("release_name"));
+        if (name == null) {
+            return false;
+        }
+        Optional<ReleaseRecord> release = new ReleaseRegister(db).find(name);
+        LocalDateTime started = r.get(runs.field("started_at", LocalDateTime.class), LocalDateTime.class);
+        boolean newName = r.get(text("reserved_name")) != null;
+        if (release.isEmpty() || !newName && release.get().createdAt().isBefore(started.withNano(0))) {
+            return false;
+        }
+        ReleaseRecord rel = release.get();
+        return tx.update(runs.table()).set(text("status"), RELEASED)
+                .set(text("release_name"), rel.name())
+                .set(text("chosen"), rel.algorithm() + ": " + rel.levels())
+                .set(text("error"), note)
+                .set(runs.field("rows_in", Long.class), rel.rowsIn()).set(runs.field("rows_out", Long.class), rel.rowsOut())
+                .set(runs.field("rows_suppressed", Long.class), rel.rowsSuppressed()).set(runs.field("classes", Long.class), rel.classes())
+                .set(runs.field("finished_at", LocalDateTime.class), LocalDateTime.now())
+                .where(runs.field("id", Integer.class).eq(r.get(runs.field("id", Integer.class)))).and(text("status").eq(RUNNING))
+                .execute() == 1;
+    }
+
+    private Field<LocalDateTime> leaseUntil() {
+        return runs.field("lease_until", LocalDateTime.class);
+    }
+
+    private static LocalDateTime dbNow(DSLContext ctx) {
+        return ctx.select(DSL.currentLocalDateTime()).fetchOne(0, LocalDateTime.class);
     }
 
     /** A run marked failed by {@link #abandon}, with the release name it was writing. */

@@ -45,6 +45,7 @@ public final class Worker {
 
     /** Runs queued requests until none is left or {@code stop} says so; returns how many it ran. */
     public int drain(BooleanSupplier stop) {
+        runs.recoverStale(); // its snapshot drops take the Derby turn themselves
         for (RequestQueue.Request r : queue.recover(runs)) {
             log.accept("request " + r.id() + " (spec " + r.spec() + "): " + r.error());
         }

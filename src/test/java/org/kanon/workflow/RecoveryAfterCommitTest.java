@@ -78,4 +78,39 @@ class RecoveryAfterCommitTest {
             TestDatabases.dispose(settings);
         }
     }
+
+    @DatabaseTest
+    void runsOutsideTheQueueWhoseProcessDiedAreClosedByTheNextRun(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try (Database db = Database.openScratch(settings)) {
+            PaperTables.patients(db);
+            db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, release_name) "
+                    + "VALUES ('p', 'patients', 'birthdate,sex,zipcode', 2, 'pub')");
+            Spec spec = new SpecStore(db).require("p");
+            // a `kanon run` killed before its release committed: RUNNING, lease long gone
+            var runs = org.jooq.impl.DSL.table(org.jooq.impl.DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("SPEC_RUNS")));
+            java.time.LocalDateTime past = java.time.LocalDateTime.now().minusHours(1);
+            db.dsl().insertInto(runs)
+                    .set(org.jooq.impl.DSL.field(org.jooq.impl.DSL.name(db.identifiers().fold("SPEC_NAME"))), "p")
+                    .set(org.jooq.impl.DSL.field(org.jooq.impl.DSL.name(db.identifiers().fold("STATUS"))), "RUNNING")
+                    .set(org.jooq.impl.DSL.field(org.jooq.impl.DSL.name(db.identifiers().fold("RELEASE_NAME"))), "pub_v9")
+                    .set(org.jooq.impl.DSL.field(org.jooq.impl.DSL.name(db.identifiers().fold("RESERVED_NAME"))), "PUB_V9")
+                    .set(org.jooq.impl.DSL.field(org.jooq.impl.DSL.name(db.identifiers().fold("RUN_BY"))), "someone")
+                    .set(org.jooq.impl.DSL.field(org.jooq.impl.DSL.name(db.identifiers().fold("LEASE_UNTIL")), java.time.LocalDateTime.class), past)
+                    .set(org.jooq.impl.DSL.field(org.jooq.impl.DSL.name(db.identifiers().fold("STARTED_AT")), java.time.LocalDateTime.class), past)
+                    .execute();
+
+            SpecRunner.Outcome o = new SpecRunner(db, new SpecEngine()).run(spec, false, null, null);
+            assertTrue(o.released(), o.toString());
+            var all = new SpecRuns(db).list("p", 10);
+            assertEquals(2, all.size());
+            SpecRuns.Run dead = all.get(1);
+            assertEquals("FAILED", dead.status(), dead.toString());
+            assertTrue(dead.error().contains("lease ran out"), dead.error());
+            assertNull(dead.releaseName());
+            assertEquals("RELEASED", all.get(0).status());
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
 }
