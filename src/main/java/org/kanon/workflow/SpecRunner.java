@@ -89,23 +89,9 @@ public final class SpecRunner {
             started = runs.start(spec.name(), requestId, v.name, v.number, true, worker, LEASE);
         }
         long runId = started.getAsLong();
-        java.util.concurrent.ScheduledExecutorService beat = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "kanon-run-heartbeat-" + runId);
-            t.setDaemon(true);
-            return t;
-        });
-        long every = LEASE.toMillis() / 3;
-        beat.scheduleAtFixedRate(() -> {
-            try {
-                runs.heartbeat(runId, LEASE);
-            } catch (RuntimeException ignored) {
-                // a missed beat only shortens the lease; the run's own outcome is what counts
-            }
-        }, every, every, java.util.concurrent.TimeUnit.MILLISECONDS);
-        try {
+        // a missed beat only shortens the lease; the run's own outcome is what counts
+        try (Heartbeat beat = new Heartbeat("kanon-run-heartbeat-" + runId, LEASE, () -> runs.heartbeat(runId, LEASE), e -> { })) {
             return runWith(spec, replace, v, runId, register);
-        } finally {
-            beat.shutdownNow();
         }
     }
 

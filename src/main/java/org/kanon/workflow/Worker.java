@@ -2,9 +2,6 @@ package org.kanon.workflow;
 
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.List;
@@ -114,19 +111,8 @@ public final class Worker {
 
     private void process(RequestQueue.Claim claim) {
         log.accept("request " + claim.id() + ": " + describe(claim) + " (attempt " + claim.attempt() + ")");
-        ScheduledExecutorService beat = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "kanon-heartbeat-" + claim.id());
-            t.setDaemon(true);
-            return t;
-        });
-        long every = Math.max(200, lease.toMillis() / 3);
-        beat.scheduleAtFixedRate(() -> {
-            try {
-                queue.heartbeat(claim, name, lease);
-            } catch (RuntimeException e) {
-                log.accept("request " + claim.id() + ": heartbeat failed: " + e.getMessage());
-            }
-        }, every, every, TimeUnit.MILLISECONDS);
+        Heartbeat beat = new Heartbeat("kanon-heartbeat-" + claim.id(), lease, () -> queue.heartbeat(claim, name, lease),
+                e -> log.accept("request " + claim.id() + ": heartbeat failed: " + e.getMessage()));
         try {
             if (!RequestQueue.RUN.equals(claim.action())) {
                 SpecRunner.onDerbyTurn(db, () -> {
@@ -152,7 +138,7 @@ public final class Worker {
             queue.complete(claim, name, RequestQueue.FAILED, null, null, "internal error: " + e);
             log.accept("request " + claim.id() + ": failed: " + e);
         } finally {
-            beat.shutdownNow();
+            beat.close();
         }
     }
 }
