@@ -299,7 +299,52 @@ public final class MemoryExecutor implements FrequencyExecutor {
             }
         }
         return new Rollup.Rewrite(keep, Arrays.copyOf(shifts, changed), Arrays.copyOf(masks, changed),
-                Arrays.copyOf(maps, changed), sensitive == null ? maxGroups : Long.MAX_VALUE);
+                Arrays.copyOf(maps, changed), sensitive == null ? maxGroups : Long.MAX_VALUE,
+                sensitive == null ? compact(source, target) : null);
+    }
+
+    /**
+     * The target's keys in as few bits as its levels need (see {@link Rollup.Compact}), or null when they need more
+     * than {@link Rollup#MAX_COMPACT_BITS}. Coarse targets, most rollups of a search, then count into an array.
+     */
+    private Rollup.Compact compact(Node source, Node target) {
+        int n = target.size();
+        int[] shifts = new int[n];
+        long[] masks = new long[n];
+        int[][] maps = new int[n][];
+        int[] compactShifts = new int[n];
+        int[] compactMasks = new int[n];
+        int[] layoutShifts = new int[n];
+        int fields = 0;
+        int bits = 0;
+        for (int j = 0; j < n; j++) {
+            int attribute = target.attribute(j);
+            EncodedHierarchy h = hierarchies[attribute];
+            int codes = h.cardinality(target.level(j));
+            if (codes <= 1) {
+                continue; // a single code (the root): 0 in the key, nothing to count by
+            }
+            int width = 32 - Integer.numberOfLeadingZeros(codes - 1);
+            if (bits + width > Rollup.MAX_COMPACT_BITS) {
+                return null;
+            }
+            int[] up = h.map(source.level(source.indexOf(attribute)), target.level(j));
+            int[] placed = new int[up.length];
+            for (int c = 0; c < up.length; c++) {
+                placed[c] = up[c] << bits;
+            }
+            shifts[fields] = layout.shift(attribute);
+            masks[fields] = layout.mask(attribute);
+            maps[fields] = placed;
+            compactShifts[fields] = bits;
+            compactMasks[fields] = (1 << width) - 1;
+            layoutShifts[fields] = layout.shift(attribute);
+            fields++;
+            bits += width;
+        }
+        return new Rollup.Compact(bits, Arrays.copyOf(shifts, fields), Arrays.copyOf(masks, fields),
+                Arrays.copyOf(maps, fields), Arrays.copyOf(compactShifts, fields), Arrays.copyOf(compactMasks, fields),
+                Arrays.copyOf(layoutShifts, fields));
     }
 
     /**

@@ -20,6 +20,11 @@ final class Rollup {
     private long[] groupKeys = new long[0];
     private long[] sums = new long[0];
     private int[] groupSlot = new int[0];
+    /** Counts by compact key (all zero between calls) and, after a direct grouping, each group's compact key. */
+    private long[] cells = new long[0];
+    private int[] groupCell = new int[0];
+    /** The compact layout of the last grouping, or null when it was hashed: its keys are decoded on demand. */
+    private Compact lastCompact;
 
     /**
      * How a source node's keys become a target node's: {@code keep} masks the fields that stay as they are (the
@@ -28,11 +33,29 @@ final class Rollup {
      * number of distinct target keys (the product of the target fields' numbers of codes): the hash table is sized
      * by it when it is below the number of source classes, so that a rollup to a coarse node probes a small table.
      */
-    record Rewrite(long keep, int[] shifts, long[] masks, int[][] maps, long maxGroups) {
+    record Rewrite(long keep, int[] shifts, long[] masks, int[][] maps, long maxGroups, Compact compact) {
+        Rewrite(long keep, int[] shifts, long[] masks, int[][] maps, long maxGroups) {
+            this(keep, shifts, masks, maps, maxGroups, null);
+        }
+
         Rewrite(long keep, int[] shifts, long[] masks, int[][] maps) {
             this(keep, shifts, masks, maps, Long.MAX_VALUE);
         }
     }
+
+    /**
+     * The target key squeezed into {@code bits} bits, for coarse targets: each target field i is read at
+     * {@code shifts[i]} with {@code masks[i]} from the source key and {@code maps[i]} gives its target code already
+     * moved to its compact place, {@code compactShifts[i]} wide {@code compactMasks[i]}; {@code layoutShifts[i]}
+     * puts it back in the key layout. A compact key indexes an array of counts directly: no hashing, no probing,
+     * no key comparison. Fields with a single code take no bits and are left out.
+     */
+    record Compact(int bits, int[] shifts, long[] masks, int[][] maps, int[] compactShifts, int[] compactMasks,
+                   int[] layoutShifts) {
+    }
+
+    /** Largest compact key space counted directly: 4M cells of 8 bytes. */
+    static final int MAX_COMPACT_BITS = 22;
 
     /** The frequency set of {@code node} from the source's keys and counts. */
     MemoryFrequencySet group(Node node, Rewrite rewrite, long[] keys, long[] counts,
@@ -47,6 +70,12 @@ final class Rollup {
      */
     int groupOnly(Rewrite rewrite, long[] keys, long[] counts) {
         int rows = counts.length;
+        Compact compact = rewrite.compact();
+        // counting by compact key reads every cell once afterwards: worth it while they are not many more than rows
+        if (compact != null && (1L << compact.bits()) <= 2L * rows + 64) {
+            return groupDirect(compact, keys, counts, rows);
+        }
+        lastCompact = null;
         prepare(rows, (int) Math.min(rows, rewrite.maxGroups()));
         int changed = rewrite.shifts().length;
         if (changed == 0) {
@@ -62,6 +91,7 @@ final class Rollup {
 
     /** The last grouping's summary under a model with a sensitive attribute (see {@link ClassFold}). */
     FrequencySummary summarize(int groups, ClassFold.Sensitive sensitive) {
+        decodeKeys(groups);
         return fold.summarize(groupKeys, sums, groups, sensitive);
     }
 
@@ -85,6 +115,7 @@ final class Rollup {
     /** The frequency set of the last grouping. */
     MemoryFrequencySet materialize(Node node, int groups,
                                    java.util.function.Function<MemoryFrequencySet, FrequencySummary> modelSummary) {
+        decodeKeys(groups);
         return new MemoryFrequencySet(node, Arrays.copyOf(groupKeys, groups), Arrays.copyOf(sums, groups), modelSummary);
     }
 
@@ -128,6 +159,69 @@ final class Rollup {
         return finish(groups);
     }
 
+    /**
+     * Counts classes by compact key, then collects the non-empty cells in key order (emptying them). Only the sums
+     * are needed for a verdict, so the groups' layout keys are decoded later, if the set is built.
+     */
+    private int groupDirect(Compact compact, long[] keys, long[] counts, int rows) {
+        int size = 1 << compact.bits();
+        if (cells.length < size) {
+            cells = new long[Math.max(size, Math.min(1 << MAX_COMPACT_BITS, cells.length * 2))];
+        }
+        int[] shifts = compact.shifts();
+        long[] masks = compact.masks();
+        int[][] maps = compact.maps();
+        int fields = shifts.length;
+        long[] c = cells;
+        for (int r = 0; r < rows; r++) {
+            long key = keys[r];
+            int cell = 0;
+            for (int f = 0; f < fields; f++) {
+                cell |= maps[f][(int) ((key >>> shifts[f]) & masks[f])];
+            }
+            c[cell] += counts[r];
+        }
+        int most = Math.min(size, rows);
+        if (sums.length < most || groupCell.length < most) {
+            int n = Math.max(most, sums.length * 2);
+            groupKeys = new long[n];
+            sums = new long[n];
+            groupSlot = new int[n];
+            groupCell = new int[n];
+        }
+        int groups = 0;
+        for (int cell = 0; cell < size; cell++) {
+            long sum = c[cell];
+            if (sum != 0) {
+                c[cell] = 0;
+                sums[groups] = sum;
+                groupCell[groups++] = cell;
+            }
+        }
+        lastCompact = compact;
+        return groups;
+    }
+
+    /** After a direct grouping, the groups' keys in the key layout (from their compact keys). */
+    private void decodeKeys(int groups) {
+        Compact compact = lastCompact;
+        if (compact == null) {
+            return;
+        }
+        int[] from = compact.compactShifts();
+        int[] width = compact.compactMasks();
+        int[] to = compact.layoutShifts();
+        for (int g = 0; g < groups; g++) {
+            int cell = groupCell[g];
+            long key = 0;
+            for (int f = 0; f < from.length; f++) {
+                key |= (long) ((cell >>> from[f]) & width[f]) << to[f];
+            }
+            groupKeys[g] = key;
+        }
+        lastCompact = null;
+    }
+
     /** Adds a class to its group (a new one when the key is new); returns the number of groups. */
     private int add(long key, long count, int groups) {
         long[] t = table;
@@ -152,12 +246,13 @@ final class Rollup {
     }
 
     /**
-     * Empties the used slots, so that no probe chain is left half broken: one by one when few are used (a rollup
-     * often merges most classes), else the whole part of the table in use.
+     * Empties the used slots, so that no probe chain is left half broken: one by one, as they were just written
+     * and are still cached, unless they are most of the table in use (it holds up to four slots per class, and
+     * filling all of it was a fifth of a search on Adult).
      */
     private int finish(int groups) {
         int capacity = 1 << tableBits;
-        if (groups > capacity >>> 4) { // many slots used: one sequential pass beats scattered writes
+        if (groups > capacity >>> 1) {
             Arrays.fill(table, 0, capacity, EMPTY);
         } else {
             for (int g = 0; g < groups; g++) {
@@ -173,6 +268,7 @@ final class Rollup {
             groupKeys = new long[n];
             sums = new long[n];
             groupSlot = new int[n];
+            groupCell = new int[n];
         }
         // a load factor of at most a half (at most one group per source class, and at most maxGroups)
         int bits = Math.max(4, 65 - Long.numberOfLeadingZeros(Math.max(1, maxGroups)));

@@ -53,6 +53,21 @@ public final class MemorySearchTiming {
         return MemoryExecutor.load(db.dsl(), StarSchema.of(t, qi, new HierarchyCatalog(db)));
     }
 
+    /**
+     * CPU time so far of the threads a search runs on (this one and the common fork-join pool's), to the
+     * nanosecond: unlike the process's CPU it leaves out JIT and GC threads, and unlike the wall clock it hardly
+     * moves when other processes share the cores, so two builds can be compared on a busy machine.
+     */
+    private static long workerCpu(ThreadMXBean threads) {
+        long sum = threads.getCurrentThreadCpuTime();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("ForkJoinPool.commonPool")) {
+                sum += Math.max(0, threads.getThreadCpuTime(t.getId()));
+            }
+        }
+        return sum;
+    }
+
     /** Collection time of all collectors so far. */
     private static long gcMillis() {
         return ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(b -> Math.max(0, b.getCollectionTime())).sum();
@@ -69,6 +84,7 @@ public final class MemorySearchTiming {
         double[] cpu = new double[runs];
         double[] process = new double[runs];
         double[] gc = new double[runs];
+        double[] work = new double[runs];
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         SearchResult result = null;
         NodeSelector.Selected selected = null;
@@ -76,6 +92,7 @@ public final class MemorySearchTiming {
             long c0 = threads.getCurrentThreadCpuTime();
             long p0 = os.getProcessCpuTime();
             long g0 = gcMillis();
+            long w0 = workerCpu(threads);
             long t0 = System.nanoTime();
             result = Searches.byName(algorithm).search(executor, request);
             selected = new NodeSelector(SelectionCriterion.HEIGHT, null).select(result.anonymous(), executor, request.k());
@@ -84,15 +101,17 @@ public final class MemorySearchTiming {
                 cpu[i] = (threads.getCurrentThreadCpuTime() - c0) / 1e6;
                 process[i] = (os.getProcessCpuTime() - p0) / 1e6;
                 gc[i] = gcMillis() - g0;
+                work[i] = (workerCpu(threads) - w0) / 1e6;
             }
         }
         Arrays.sort(wall);
         Arrays.sort(cpu);
         Arrays.sort(process);
         Arrays.sort(gc);
-        System.out.printf("%-22s %-14s wall median %7.1f ms [%7.1f..%7.1f]  cpu median %7.1f ms (min %7.1f)  process cpu %7.1f ms  gc %5.0f ms"
+        Arrays.sort(work);
+        System.out.printf("%-22s %-14s wall median %7.1f ms [%7.1f..%7.1f]  cpu median %7.1f ms (min %7.1f)  process cpu %7.1f ms  gc %5.0f ms  search threads cpu %7.1f ms (min %7.1f)"
                         + "  anon=%d checked=%d best=%s%n",
-                algorithm, label, wall[runs / 2], wall[0], wall[runs - 1], cpu[runs / 2], cpu[0], process[runs / 2], gc[runs / 2],
+                algorithm, label, wall[runs / 2], wall[0], wall[runs - 1], cpu[runs / 2], cpu[0], process[runs / 2], gc[runs / 2], work[runs / 2], work[0],
                 result.anonymous().size(), result.nodesChecked(), selected == null ? "-" : selected.node());
     }
 }

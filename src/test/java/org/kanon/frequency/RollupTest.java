@@ -15,7 +15,8 @@ import org.kanon.lattice.Node;
  * The memory executor's grouping loop against a plain map: random packed keys of three 10-bit fields, each field
  * kept, dropped or mapped (none, one or several fields rewritten: the loop's three paths), groupings of many sizes
  * in a row (the scratch table is reused and must be left empty), the table sized by the rows or by the bound on
- * target keys, and the rows in classes below k read from the table without building the set.
+ * target keys, compact keys counted directly in an array (interleaved with hashed groupings: its cells must be left
+ * empty too), and the rows in classes below k read from the table without building the set.
  */
 class RollupTest {
     private static final int FIELDS = 3;
@@ -26,7 +27,7 @@ class RollupTest {
     void groupsLikeAPlainMap(int codesPerField) {
         Random random = new Random(codesPerField);
         Rollup rollup = new Rollup();
-        for (int round = 0; round < 30; round++) {
+        for (int round = 0; round < 60; round++) {
             int rows = 1 + random.nextInt(round % 3 == 0 ? 5000 : 300);
             long[] keys = new long[rows];
             long[] counts = new long[rows];
@@ -40,11 +41,18 @@ class RollupTest {
             long maxGroups = 1; // the product of the target fields' numbers of codes
             List<Integer> changedFields = new ArrayList<>();
             List<int[]> maps = new ArrayList<>();
+            List<int[]> targetMaps = new ArrayList<>(); // per field present in the target: field, then its map
             for (int f = 0; f < FIELDS; f++) {
                 switch (random.nextInt(3)) {
                     case 0 -> {
                         keep |= ((1L << BITS) - 1) << (f * BITS);
                         maxGroups *= codesPerField;
+                        int[] identity = new int[codesPerField];
+                        for (int c = 0; c < codesPerField; c++) {
+                            identity[c] = c;
+                        }
+                        targetMaps.add(new int[] {f});
+                        targetMaps.add(identity);
                     }
                     case 1 -> { } // dropped: cleared
                     default -> {
@@ -56,14 +64,21 @@ class RollupTest {
                         maxGroups *= coarser;
                         changedFields.add(f);
                         maps.add(map);
+                        targetMaps.add(new int[] {f});
+                        targetMaps.add(map);
                     }
                 }
             }
             int[] shifts = changedFields.stream().mapToInt(f -> f * BITS).toArray();
             long[] masks = changedFields.stream().mapToLong(f -> (1L << BITS) - 1).toArray();
-            // every other round sizes the table by the bound on target keys (the executor's case), else by the rows
-            Rollup.Rewrite rewrite = round % 2 == 0 ? new Rollup.Rewrite(keep, shifts, masks, maps.toArray(new int[0][]))
-                    : new Rollup.Rewrite(keep, shifts, masks, maps.toArray(new int[0][]), maxGroups);
+            // rounds alternate: the table sized by the rows, by the bound on target keys (the executor's case), and
+            // with the compact key too, counted directly when its cells are few enough
+            Rollup.Rewrite rewrite = switch (round % 3) {
+                case 0 -> new Rollup.Rewrite(keep, shifts, masks, maps.toArray(new int[0][]));
+                case 1 -> new Rollup.Rewrite(keep, shifts, masks, maps.toArray(new int[0][]), maxGroups);
+                default -> new Rollup.Rewrite(keep, shifts, masks, maps.toArray(new int[0][]), maxGroups,
+                        compact(targetMaps, codesPerField));
+            };
 
             Map<Long, Long> expected = new HashMap<>();
             for (int r = 0; r < rows; r++) {
@@ -85,5 +100,40 @@ class RollupTest {
             assertEquals(expected.size(), groups, "groups of round " + round);
             assertEquals(below, rollup.rowsBelow(groups, k), "rows below " + k + " in round " + round);
         }
+    }
+
+    /** The compact key of the executor for these target fields (each: its field, then its map), or null if too wide. */
+    private static Rollup.Compact compact(List<int[]> targetMaps, int codesPerField) {
+        int n = targetMaps.size() / 2;
+        List<Integer> fields = new ArrayList<>();
+        List<int[]> placed = new ArrayList<>();
+        List<Integer> compactShifts = new ArrayList<>();
+        List<Integer> widths = new ArrayList<>();
+        int bits = 0;
+        for (int i = 0; i < n; i++) {
+            int field = targetMaps.get(2 * i)[0];
+            int[] map = targetMaps.get(2 * i + 1);
+            int codes = java.util.Arrays.stream(map).max().orElse(0) + 1;
+            if (codes <= 1) {
+                continue;
+            }
+            int width = 32 - Integer.numberOfLeadingZeros(codes - 1);
+            int[] moved = new int[codesPerField];
+            for (int c = 0; c < codesPerField; c++) {
+                moved[c] = map[c] << bits;
+            }
+            fields.add(field);
+            placed.add(moved);
+            compactShifts.add(bits);
+            widths.add((1 << width) - 1);
+            bits += width;
+        }
+        if (bits > Rollup.MAX_COMPACT_BITS) {
+            return null;
+        }
+        return new Rollup.Compact(bits, fields.stream().mapToInt(f -> f * BITS).toArray(),
+                fields.stream().mapToLong(f -> (1L << BITS) - 1).toArray(), placed.toArray(new int[0][]),
+                compactShifts.stream().mapToInt(Integer::intValue).toArray(), widths.stream().mapToInt(Integer::intValue).toArray(),
+                fields.stream().mapToInt(f -> f * BITS).toArray());
     }
 }
