@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * Incognito's graph generation (section 3.1.2) in Java: from the nodes S_i that survived iteration i and the
@@ -33,28 +34,17 @@ public final class CandidateGeneration {
         for (Node s : sorted) {
             byPrefix.computeIfAbsent(keys == null ? prefix(s) : prefixKey(keys, s), x -> new ArrayList<>()).add(s);
         }
+        // groups join independently: on the common pool, then numbered in group order (the same graph as in sequence)
+        List<List<Node>> groups = new ArrayList<>(byPrefix.values());
+        List<List<int[]>> joined = groups.parallelStream().map(group -> joinGroup(group, keys, graph, survived)).toList();
         List<Node> candidates = new ArrayList<>();
         List<int[]> candidateParents = new ArrayList<>();
         LongIntMap byParents = new LongIntMap(sorted.size());
-        for (List<Node> group : byPrefix.values()) {
-            for (Node p : group) {
-                long pKey = keys == null ? 0 : keys.key(p);
-                int pid = graph.id(p);
-                for (Node q : group) {
-                    int i = p.size() - 1;
-                    if (p.attribute(i) >= q.attribute(i)) {
-                        continue;
-                    }
-                    Node c = null;
-                    boolean kept = keys != null ? subsetsSurvived(keys, p, q, pKey, graph, survived)
-                            : allSubsetsSurvived(c = join(p, q), graph, survived);
-                    if (kept) { // prune
-                        int qid = graph.id(q);
-                        byParents.put(pid * n + qid, candidates.size());
-                        candidates.add(c == null ? join(p, q) : c);
-                        candidateParents.add(new int[] {pid, qid});
-                    }
-                }
+        for (List<int[]> pairs : joined) {
+            for (int[] pq : pairs) {
+                byParents.put(pq[0] * n + pq[1], candidates.size());
+                candidates.add(join(graph.node(pq[0]), graph.node(pq[1])));
+                candidateParents.add(pq);
             }
         }
         Map<Node, Node[]> parents = new LinkedHashMap<>();
@@ -72,55 +62,87 @@ public final class CandidateGeneration {
         return next;
     }
 
+    /** The pairs (p, q) of one prefix group that join into a candidate whose subsets all survived (join and prune). */
+    private static List<int[]> joinGroup(List<Node> group, NodeKeys keys, CandidateGraph graph, boolean[] survived) {
+        List<int[]> kept = new ArrayList<>();
+        for (Node p : group) {
+            long pKey = keys == null ? 0 : keys.key(p);
+            int pid = graph.id(p);
+            for (Node q : group) {
+                int i = p.size() - 1;
+                if (p.attribute(i) >= q.attribute(i)) {
+                    continue;
+                }
+                if (keys != null ? subsetsSurvived(keys, p, q, pKey, graph, survived)
+                        : allSubsetsSurvived(join(p, q), graph, survived)) {
+                    kept.add(new int[] {pid, graph.id(q)});
+                }
+            }
+        }
+        return kept;
+    }
+
     /** Candidate edges of Figure 6 (both parents step, or one steps and the other stays), minus implied ones. */
     private static int[][] edges(CandidateGraph graph, boolean[] survived, List<int[]> parents, LongIntMap byParents) {
         int count = parents.size();
         long n = graph.size();
         int[][] candidateEdges = new int[count][];
-        int[] seen = new int[count];
-        Arrays.fill(seen, -1);
-        for (int c = 0; c < count; c++) {
-            int[] firsts = stepsOf(graph, survived, parents.get(c)[0]);
-            int[] seconds = stepsOf(graph, survived, parents.get(c)[1]);
-            int[] out = new int[8];
-            int size = 0;
-            for (int i = 0; i < firsts.length; i++) {
-                for (int j = 0; j < seconds.length; j++) {
-                    if (i == firsts.length - 1 && j == seconds.length - 1) {
-                        continue; // both parents themselves: the candidate
-                    }
-                    int target = byParents.get(firsts[i] * n + seconds[j]);
-                    if (target >= 0 && seen[target] != c) {
-                        seen[target] = c;
-                        if (size == out.length) {
-                            out = Arrays.copyOf(out, size * 2);
-                        }
-                        out[size++] = target;
-                    }
-                }
+        // candidates are independent here: chunks on the common pool, each with its own scratch array
+        int chunks = Math.min(count, 8 * Runtime.getRuntime().availableProcessors());
+        IntStream.range(0, chunks).parallel().forEach(chunk -> {
+            int[] seen = new int[count];
+            Arrays.fill(seen, -1);
+            for (int c = chunk; c < count; c += chunks) {
+                candidateEdges[c] = candidateEdges(graph, survived, parents.get(c), byParents, n, seen, c);
             }
-            candidateEdges[c] = Arrays.copyOf(out, size);
-        }
+        });
         // an edge c -> t is implied when t is also reached through a middle node m (c -> m -> t)
-        int[] implied = new int[count];
-        Arrays.fill(implied, -1);
         int[][] direct = new int[count][];
-        for (int c = 0; c < count; c++) {
-            for (int middle : candidateEdges[c]) {
-                for (int t : candidateEdges[middle]) {
-                    implied[t] = c;
+        IntStream.range(0, chunks).parallel().forEach(chunk -> {
+            int[] implied = new int[count];
+            Arrays.fill(implied, -1);
+            for (int c = chunk; c < count; c += chunks) {
+                for (int middle : candidateEdges[c]) {
+                    for (int t : candidateEdges[middle]) {
+                        implied[t] = c;
+                    }
                 }
-            }
-            int[] keep = new int[candidateEdges[c].length];
-            int size = 0;
-            for (int t : candidateEdges[c]) {
-                if (implied[t] != c) {
-                    keep[size++] = t;
+                int[] keep = new int[candidateEdges[c].length];
+                int size = 0;
+                for (int t : candidateEdges[c]) {
+                    if (implied[t] != c) {
+                        keep[size++] = t;
+                    }
                 }
+                direct[c] = Arrays.copyOf(keep, size);
             }
-            direct[c] = Arrays.copyOf(keep, size);
-        }
+        });
         return direct;
+    }
+
+    /** Candidate c's edges before implied ones are removed; {@code seen} marks targets already listed for c. */
+    private static int[] candidateEdges(CandidateGraph graph, boolean[] survived, int[] pq, LongIntMap byParents, long n,
+                                        int[] seen, int c) {
+        int[] firsts = stepsOf(graph, survived, pq[0]);
+        int[] seconds = stepsOf(graph, survived, pq[1]);
+        int[] out = new int[8];
+        int size = 0;
+        for (int i = 0; i < firsts.length; i++) {
+            for (int j = 0; j < seconds.length; j++) {
+                if (i == firsts.length - 1 && j == seconds.length - 1) {
+                    continue; // both parents themselves: the candidate
+                }
+                int target = byParents.get(firsts[i] * n + seconds[j]);
+                if (target >= 0 && seen[target] != c) {
+                    seen[target] = c;
+                    if (size == out.length) {
+                        out = Arrays.copyOf(out, size * 2);
+                    }
+                    out[size++] = target;
+                }
+            }
+        }
+        return Arrays.copyOf(out, size);
     }
 
     /** The surviving direct generalizations of a parent, then the parent itself (last). */
