@@ -1,14 +1,13 @@
 package org.kanon.ingest;
 
 import static org.junit.jupiter.api.Assertions.*;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.jooq.impl.DSL;
 import org.kanon.db.Database;
 import org.kanon.testing.DatabaseTest;
+import org.kanon.testing.SharedData;
 import org.kanon.testing.TestDatabases;
 
 /**
@@ -17,22 +16,9 @@ import org.kanon.testing.TestDatabases;
  */
 class AdultImportTest {
 
-    /** ../shared next to the repository, else $KANON_SHARED; skipped, naming both, when neither has the file. */
-    static Path shared(String relative) {
-        Path sibling = Path.of("..", "shared").resolve(relative);
-        if (Files.isRegularFile(sibling)) {
-            return sibling;
-        }
-        String env = System.getenv("KANON_SHARED");
-        Path fromEnv = env == null || env.isBlank() ? null : Path.of(env).resolve(relative);
-        assumeTrue(fromEnv != null && Files.isRegularFile(fromEnv), "shared data folder missing: need "
-                + sibling.toAbsolutePath().normalize() + (fromEnv == null ? "" : " or " + fromEnv) + " (set KANON_SHARED)");
-        return fromEnv;
-    }
-
     @DatabaseTest
     void importsAdult45222WithInferredTypes(TestDatabases.Kind kind) {
-        Path file = shared("datasets/adult-uci/adult-45222.csv");
+        Path file = SharedData.file("datasets/adult-uci/adult-45222.csv");
         var settings = TestDatabases.fresh(kind);
         try (Database db = Database.openScratch(settings)) {
             long start = System.nanoTime();
@@ -67,7 +53,7 @@ class AdultImportTest {
 
     @DatabaseTest
     void importsArxAdultSemicolonCrlf(TestDatabases.Kind kind) {
-        Path file = shared("datasets/adult-arx/adult.csv");
+        Path file = SharedData.file("datasets/adult-arx/adult.csv");
         var settings = TestDatabases.fresh(kind);
         try (Database db = Database.openScratch(settings)) {
             ImportResult result = new CsvImporter(db).importCsv(file, "adult_arx", new ImportOptions(null, false));
