@@ -244,16 +244,14 @@ final class SqlGrouping {
     }
 
     /**
-     * The node's classes: the count, its group columns (and the sensitive column), one row per class (per class
-     * and sensitive value): what a frequency-set table holds, in the order of its columns; a wide set's coarser
-     * codes come last.
+     * The node's classes: its group columns (and the sensitive column), a wide set's coarser codes, and the count,
+     * one row per class (per class and sensitive value): what a frequency-set table holds, in its column order.
      */
     Select<?> classes(DSLContext ctx, Node node) {
         List<Field<?>> groups = withSensitive(groups(node));
         groups.addAll(coarser(node));
-        List<Field<?>> select = new ArrayList<>();
+        List<Field<?>> select = new ArrayList<>(groups);
         select.add(count);
-        select.addAll(groups);
         return ctx.select(select).from(from).groupBy(groups);
     }
 
