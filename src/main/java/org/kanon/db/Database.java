@@ -23,6 +23,7 @@ import org.kanon.InvalidInputException;
 public final class Database implements AutoCloseable {
     static {
         DerbyLog.silence();
+        DerbyTuning.apply();
         System.setProperty("org.jooq.no-logo", "true");
         System.setProperty("org.jooq.no-tips", "true");
     }
