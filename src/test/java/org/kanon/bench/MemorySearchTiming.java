@@ -20,7 +20,7 @@ import org.kanon.schema.TableResolver;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
 
 /**
- * Not a test: times the in-memory searches (whole search plus selection by height) after warm-up, median of 5,
+ * Not a test: times the in-memory searches (whole search plus selection by height) after 40 warm-ups, median of 15,
  * wall clock, CPU of the searching thread and of the whole process (fork-join workers and GC included). System properties: {@code cases} (a label substring), {@code warmup}, {@code runs}. Usage: {@code MemorySearchTiming JDBC_URL [algorithm ...]}; expects tables ADULT
  * (45,222 rows, 9 QIs) and ADULT_ARX (30,162 rows) with ARX's hierarchies bound.
  */
@@ -78,8 +78,9 @@ public final class MemorySearchTiming {
             return;
         }
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        int warmup = Integer.getInteger("warmup", 3);
-        int runs = Integer.getInteger("runs", 5);
+        // 40 warm-ups: after 10 the JIT was still compiling during the first case (process CPU twice the search's)
+        int warmup = Integer.getInteger("warmup", 40);
+        int runs = Integer.getInteger("runs", 15);
         double[] wall = new double[runs];
         double[] cpu = new double[runs];
         double[] process = new double[runs];
