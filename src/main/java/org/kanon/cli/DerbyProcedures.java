@@ -17,6 +17,7 @@ import org.jooq.impl.DSL;
 import org.kanon.InvalidInputException;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
+import org.kanon.db.Varchars;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
@@ -121,7 +122,7 @@ public final class DerbyProcedures {
         for (List<String> row : rows) {
             List<Field<?>> cells = new ArrayList<>();
             for (int i = 0; i < row.size(); i++) {
-                cells.add(DSL.val(cut(row.get(i), widths.get(i)), String.class).cast(org.jooq.impl.SQLDataType.VARCHAR(widths.get(i))));
+                cells.add(DSL.val(Varchars.fit(row.get(i), widths.get(i)), String.class).cast(org.jooq.impl.SQLDataType.VARCHAR(widths.get(i))));
             }
             values.add(DSL.row(cells));
         }
@@ -136,9 +137,5 @@ public final class DerbyProcedures {
             ps.setObject(i + 1, binds.get(i));
         }
         return ps;
-    }
-
-    private static String cut(String s, int width) {
-        return s == null ? null : s.length() <= width ? s : s.substring(0, width - 3) + "...";
     }
 }

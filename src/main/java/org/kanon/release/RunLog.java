@@ -5,6 +5,7 @@ import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
 import org.kanon.db.CatalogTable;
 import org.kanon.db.Database;
+import org.kanon.db.Varchars;
 import org.kanon.schema.SourceTable;
 
 /** Records each check and release that reached a verdict in the catalog's RUNS table. */
@@ -22,17 +23,13 @@ public final class RunLog {
                 .set(runs.field("command", String.class), command)
                 .set(runs.field("source_schema", String.class), source.schema())
                 .set(runs.field("source_table", String.class), source.name())
-                .set(runs.field("parameters", String.class), cut(parameters))
+                .set(runs.field("parameters", String.class), Varchars.fit(parameters, 4000))
                 .set(runs.field("outcome", String.class), outcome)
-                .set(runs.field("detail", String.class), detail == null ? null : cut(detail))
+                .set(runs.field("detail", String.class), Varchars.fit(detail, 4000))
                 .set(runs.field("release_name", String.class), releaseName)
                 .set(runs.field("run_by", String.class), user == null ? "?" : user)
                 .set(runs.field("started_at", LocalDateTime.class), startedAt)
                 .set(runs.field("finished_at", LocalDateTime.class), LocalDateTime.now())
                 .execute();
-    }
-
-    private static String cut(String s) {
-        return s.length() <= 4000 ? s : s.substring(0, 3997) + "...";
     }
 }

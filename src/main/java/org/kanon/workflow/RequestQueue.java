@@ -11,6 +11,7 @@ import org.jooq.Record;
 import org.jooq.impl.DSL;
 import org.kanon.db.CatalogTable;
 import org.kanon.db.Database;
+import org.kanon.db.Varchars;
 
 /**
  * The REQUESTS table as a queue several workers drain at once. A request is claimed by exactly one worker: on
@@ -123,7 +124,7 @@ public final class RequestQueue {
                 .set(requests.field("finished_at", LocalDateTime.class), now(ctx))
                 .set(requests.field("run_id", Integer.class), runId == null ? null : runId.intValue())
                 .set(text("release_name"), releaseName)
-                .set(text("error"), error == null ? null : error.length() <= 4000 ? error : error.substring(0, 3997) + "...")
+                .set(text("error"), Varchars.fit(error, 4000))
                 .where(id().eq(claim.id())).and(text("claimed_by").eq(worker)).and(text("status").eq(RUNNING)).execute() == 1;
     }
 

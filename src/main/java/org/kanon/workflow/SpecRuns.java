@@ -4,6 +4,7 @@ import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
 import org.jooq.Record;
+import org.kanon.db.Varchars;
 import org.kanon.release.ReleaseRegister;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -66,9 +67,9 @@ public final class SpecRuns {
     void finish(long id, String status, ReleaseRecord release, String chosen, String result, String error) {
         var update = db.dsl().update(runs.table())
                 .set(text("status"), status)
-                .set(text("chosen"), cut(chosen, 4000))
-                .set(text("result"), cut(result, 32000))
-                .set(text("error"), cut(error, 4000))
+                .set(text("chosen"), Varchars.fit(chosen, 4000))
+                .set(text("result"), Varchars.fit(result, 32000))
+                .set(text("error"), Varchars.fit(error, 4000))
                 .set(runs.field("finished_at", LocalDateTime.class), LocalDateTime.now());
         if (!RELEASED.equals(status)) {
             update = update.set(text("reserved_name"), (String) null); // the version is free for the next run
@@ -192,7 +193,7 @@ public final class SpecRuns {
         List<Abandoned> abandoned = ctx.select(runs.field("id", Integer.class), text("release_name")).from(runs.table())
                 .where(runs.field("request_id", Integer.class).eq(requestId)).and(text("status").eq(RUNNING))
                 .fetch(r -> new Abandoned(r.value1(), r.value2()));
-        ctx.update(runs.table()).set(text("status"), FAILED).set(text("error"), cut(reason, 4000))
+        ctx.update(runs.table()).set(text("status"), FAILED).set(text("error"), Varchars.fit(reason, 4000))
                 .set(text("release_name"), (String) null).set(text("reserved_name"), (String) null)
                 .set(runs.field("finished_at", LocalDateTime.class), LocalDateTime.now())
                 .where(runs.field("request_id", Integer.class).eq(requestId)).and(text("status").eq(RUNNING)).execute();
@@ -213,9 +214,5 @@ public final class SpecRuns {
 
     private Field<String> text(String column) {
         return runs.field(column, String.class);
-    }
-
-    private static String cut(String s, int max) {
-        return s == null || s.length() <= max ? s : s.substring(0, max - 3) + "...";
     }
 }
