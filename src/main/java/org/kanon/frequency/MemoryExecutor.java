@@ -244,7 +244,7 @@ public final class MemoryExecutor implements FrequencyExecutor {
             result = from.summarize(k).rowsBelowK() <= allowance ? null : from;
         } else {
             Rollup rollup = rollups.get();
-            int groups = rollup.groupOnly(rewrite(from.node(), node), from.keys, from.counts);
+            int groups = rollup.groupOnly(rewrite(from, node), from.keys, from.counts);
             long failing = sensitive == null ? rollup.rowsBelow(groups, k) : rollup.summarize(groups, sensitive).rowsBelowK();
             result = failing <= allowance ? null : rollup.materialize(node, groups, modelSummary);
         }
@@ -269,11 +269,12 @@ public final class MemoryExecutor implements FrequencyExecutor {
 
     /** Groups the finer set's classes by the node's keys (see {@link Rollup}). */
     private MemoryFrequencySet compute(MemoryFrequencySet from, Node node) {
-        return rollups.get().group(node, rewrite(from.node(), node), from.keys, from.counts, modelSummary);
+        return rollups.get().group(node, rewrite(from, node), from.keys, from.counts, modelSummary);
     }
 
     /** How keys of {@code source} become keys of {@code target}: fields kept, cleared (dropped), or mapped up. */
-    private Rollup.Rewrite rewrite(Node source, Node target) {
+    private Rollup.Rewrite rewrite(MemoryFrequencySet from, Node target) {
+        Node source = from.node();
         long keep = sensitive == null ? 0 : sensitive.field(); // the sensitive code is never generalized
         // distinct target keys: at most the product of the target fields' numbers of codes (the sensitive field
         // is not counted, so then there is no bound)
@@ -300,15 +301,23 @@ public final class MemoryExecutor implements FrequencyExecutor {
         }
         return new Rollup.Rewrite(keep, Arrays.copyOf(shifts, changed), Arrays.copyOf(masks, changed),
                 Arrays.copyOf(maps, changed), sensitive == null ? maxGroups : Long.MAX_VALUE,
-                sensitive == null ? compact(source, target) : null);
+                sensitive == null ? compact(source, target, from.counts.length) : null);
     }
 
     /**
-     * The target's keys in as few bits as its levels need (see {@link Rollup.Compact}), or null when they need more
-     * than {@link Rollup#MAX_COMPACT_BITS}. Coarse targets, most rollups of a search, then count into an array.
+     * The target's keys in as few bits as its levels need (see {@link Rollup.Compact}), or null when counting them
+     * in an array would not pay for {@code classes} source classes ({@link Rollup#countsDirectly}). Coarse targets,
+     * most rollups of a search, then count into an array; the maps are built only for them.
      */
-    private Rollup.Compact compact(Node source, Node target) {
+    private Rollup.Compact compact(Node source, Node target, int classes) {
         int n = target.size();
+        int needed = 0;
+        for (int j = 0; j < n; j++) {
+            needed += Rollup.bitsFor(hierarchies[target.attribute(j)].cardinality(target.level(j)));
+        }
+        if (!Rollup.countsDirectly(needed, classes)) {
+            return null;
+        }
         int[] shifts = new int[n];
         long[] masks = new long[n];
         int[][] maps = new int[n][];
@@ -320,13 +329,9 @@ public final class MemoryExecutor implements FrequencyExecutor {
         for (int j = 0; j < n; j++) {
             int attribute = target.attribute(j);
             EncodedHierarchy h = hierarchies[attribute];
-            int codes = h.cardinality(target.level(j));
-            if (codes <= 1) {
+            int width = Rollup.bitsFor(h.cardinality(target.level(j)));
+            if (width == 0) {
                 continue; // a single code (the root): 0 in the key, nothing to count by
-            }
-            int width = 32 - Integer.numberOfLeadingZeros(codes - 1);
-            if (bits + width > Rollup.MAX_COMPACT_BITS) {
-                return null;
             }
             int[] up = h.map(source.level(source.indexOf(attribute)), target.level(j));
             int[] placed = new int[up.length];

@@ -57,6 +57,19 @@ final class Rollup {
     /** Largest compact key space counted directly: 4M cells of 8 bytes. */
     static final int MAX_COMPACT_BITS = 22;
 
+    /**
+     * Whether {@code rows} classes are counted by a compact key of {@code bits} bits: every cell is read once
+     * afterwards, so only while the cells are not many more than the rows.
+     */
+    static boolean countsDirectly(int bits, int rows) {
+        return bits <= MAX_COMPACT_BITS && (1L << bits) <= 2L * rows + 64;
+    }
+
+    /** Bits of a compact field with this many codes (none for a single code). */
+    static int bitsFor(int codes) {
+        return codes <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(codes - 1);
+    }
+
     /** The frequency set of {@code node} from the source's keys and counts. */
     MemoryFrequencySet group(Node node, Rewrite rewrite, long[] keys, long[] counts,
                              java.util.function.Function<MemoryFrequencySet, FrequencySummary> modelSummary) {
@@ -71,8 +84,7 @@ final class Rollup {
     int groupOnly(Rewrite rewrite, long[] keys, long[] counts) {
         int rows = counts.length;
         Compact compact = rewrite.compact();
-        // counting by compact key reads every cell once afterwards: worth it while they are not many more than rows
-        if (compact != null && (1L << compact.bits()) <= 2L * rows + 64) {
+        if (compact != null && countsDirectly(compact.bits(), rows)) {
             return groupDirect(compact, keys, counts, rows);
         }
         lastCompact = null;
