@@ -266,7 +266,7 @@ final class AnonymizeCommand extends ResultCommand {
         var e = o.search().executor();
         return "stats: algorithm=" + o.search().algorithm() + " executor=" + o.executor().label() + " nodesChecked="
                 + o.search().nodesChecked() + " anonymousNodes=" + o.search().anonymous().size() + " tableScans=" + e.scans()
-                + " derived=" + e.derivations() + " statements=" + e.statements() + " searchMs=" + o.search().millis()
+                + " derived=" + e.derivations() + " deferredSets=" + e.deferredSets() + " statements=" + e.statements() + " searchMs=" + o.search().millis()
                 + " totalMs=" + o.totalMillis() + " phasesMs=" + o.phaseMillis();
     }
 
@@ -277,7 +277,8 @@ final class AnonymizeCommand extends ResultCommand {
         o.phaseMillis().forEach(phases::put);
         JsonObject stats = new JsonObject().put("algorithm", o.search().algorithm()).put("executor", o.executor().label())
                 .put("nodesChecked", o.search().nodesChecked()).put("anonymousNodes", o.search().anonymous().size())
-                .put("tableScans", e.scans()).put("derived", e.derivations()).put("statements", e.statements())
+                .put("tableScans", e.scans()).put("derived", e.derivations())
+                .put("deferredSets", e.deferredSets()).put("statements", e.statements())
                 .put("searchMs", o.search().millis()).put("totalMs", o.totalMillis()).put("phasesMs", phases);
         return o.selected() == null ? stats : stats.put("selected", o.selected().node().toCsv()).put("cost", o.selected().cost());
     }

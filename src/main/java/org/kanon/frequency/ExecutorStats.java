@@ -8,6 +8,7 @@ public final class ExecutorStats {
     private long scans;
     private long derivations;
     private long summaries;
+    private long deferred;
     private long statements;
     private long nanos;
     private java.util.function.LongConsumer progress = n -> { };
@@ -25,6 +26,11 @@ public final class ExecutorStats {
     public synchronized void derived() {
         derivations++;
         progress.accept(scans + derivations);
+    }
+
+    /** A failed set left unstored: its successors roll up from its source (sql executor, near-unique sets). */
+    public synchronized void deferred() {
+        deferred++;
     }
 
     public synchronized void summarized() {
@@ -51,6 +57,10 @@ public final class ExecutorStats {
         return summaries;
     }
 
+    public synchronized long deferredSets() {
+        return deferred;
+    }
+
     public synchronized long statements() {
         return statements;
     }
@@ -61,7 +71,8 @@ public final class ExecutorStats {
 
     @Override
     public String toString() {
-        return "scans=" + scans + " derived=" + derivations + " checks=" + summaries + " statements=" + statements
+        return "scans=" + scans + " derived=" + derivations + " checks=" + summaries + " deferred=" + deferred
+                + " statements=" + statements
                 + " executorMs=" + millis();
     }
 }

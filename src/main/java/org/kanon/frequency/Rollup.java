@@ -14,8 +14,11 @@ final class Rollup {
     private static final long EMPTY = -1;
     private static final long SPREAD = 0x9E3779B97F4A7C15L;
 
+    /**
+     * Open addressing, two longs per slot: a key and its running sum side by side, so that adding a class to a group
+     * touches one cache line (a key table, a slot-to-group index and the sums apart were three dependent misses).
+     */
     private long[] table = new long[0];
-    private int[] slotGroup = new int[0];
     private int tableBits;
     private long[] groupKeys = new long[0];
     private long[] sums = new long[0];
@@ -240,17 +243,16 @@ final class Rollup {
         int mask = (1 << tableBits) - 1; // a small grouping uses the start of the table: fewer cache lines
         int slot = (int) ((key * SPREAD) >>> (64 - tableBits));
         while (true) {
-            long present = t[slot];
+            int at = slot << 1;
+            long present = t[at];
             if (present == key) {
-                sums[slotGroup[slot]] += count;
+                t[at + 1] += count;
                 return groups;
             }
             if (present == EMPTY) {
-                t[slot] = key;
-                slotGroup[slot] = groups;
+                t[at] = key;
+                t[at + 1] = count;
                 groupSlot[groups] = slot;
-                groupKeys[groups] = key;
-                sums[groups] = count;
                 return groups + 1;
             }
             slot = (slot + 1) & mask;
@@ -258,18 +260,17 @@ final class Rollup {
     }
 
     /**
-     * Empties the used slots, so that no probe chain is left half broken: one by one, as they were just written
-     * and are still cached, unless they are most of the table in use (it holds up to four slots per class, and
-     * filling all of it was a fifth of a search on Adult).
+     * Copies the groups' keys and sums out of the table in first-seen order and empties the used slots, so that no
+     * probe chain is left half broken (they were just written and are still cached; refilling the whole table
+     * was a fifth of a search on Adult).
      */
     private int finish(int groups) {
-        int capacity = 1 << tableBits;
-        if (groups > capacity >>> 1) {
-            Arrays.fill(table, 0, capacity, EMPTY);
-        } else {
-            for (int g = 0; g < groups; g++) {
-                table[groupSlot[g]] = EMPTY;
-            }
+        long[] t = table;
+        for (int g = 0; g < groups; g++) {
+            int at = groupSlot[g] << 1;
+            groupKeys[g] = t[at];
+            sums[g] = t[at + 1];
+            t[at] = EMPTY;
         }
         return groups;
     }
@@ -284,10 +285,9 @@ final class Rollup {
         }
         // a load factor of at most a half (at most one group per source class, and at most maxGroups)
         int bits = Math.max(4, 65 - Long.numberOfLeadingZeros(Math.max(1, maxGroups)));
-        if (table.length < (1 << bits)) {
-            table = new long[1 << bits];
-            slotGroup = new int[1 << bits];
-            Arrays.fill(table, EMPTY);
+        if (table.length < (2 << bits)) {
+            table = new long[2 << bits];
+            Arrays.fill(table, EMPTY); // sums are written with their key: only keys need to start empty
         }
         tableBits = bits;
     }

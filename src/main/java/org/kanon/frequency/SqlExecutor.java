@@ -76,6 +76,11 @@ public final class SqlExecutor implements FrequencyExecutor {
     private boolean zeroDecided;
     /** Use the zero-level set for scans only when it has at most this share of the table's rows. */
     private static final double ZERO_SET_MAX_SHARE = 0.8;
+    /**
+     * A failed set with at least this share of its source's classes is deferred (see {@link SqlFrequencySet}): its
+     * successors then read at most a quarter more rows, and the set is neither grouped again nor written.
+     */
+    static final double NEAR_UNIQUE_SHARE = 0.8;
 
     private SqlExecutor(StarSchema schema, ScratchTables tables, SqlCodes codes, long rows, DataType<?>[][] types,
                         PrivacyModel model, SensitiveColumn sensitive) {
@@ -190,7 +195,7 @@ public final class SqlExecutor implements FrequencyExecutor {
     @Override
     public FrequencySet derive(FrequencySet finer, Node node) {
         long start = System.nanoTime();
-        SqlFrequencySet fs = materialize(grouping(own(finer), List.of(node)), node);
+        SqlFrequencySet fs = materialize(grouping(own(finer).readable(), List.of(node)), node);
         stats.derived();
         stats.time(start);
         return fs;
@@ -205,11 +210,20 @@ public final class SqlExecutor implements FrequencyExecutor {
 
     /** {@code CREATE} the node's table and {@code INSERT} its classes: two statements. */
     private SqlFrequencySet materialize(SqlGrouping grouping, Node node) {
-        SqlFrequencySet fs = create(node);
+        return new SqlFrequencySet(this, node, insert(grouping, node));
+    }
+
+    private Table<?> insert(SqlGrouping grouping, Node node) {
+        Table<?> table = tables.create("fs", columns(node));
         DSLContext ctx = tables.dsl();
-        ctx.insertInto(fs.table(), columns(node)).select(grouping.classes(ctx, node)).execute();
+        ctx.insertInto(table, columns(node)).select(grouping.classes(ctx, node)).execute();
         stats.statements(2);
-        return fs;
+        return table;
+    }
+
+    /** Stores a deferred set after all, from the source it was checked from (null: the table). */
+    Table<?> store(SqlFrequencySet set, SqlFrequencySet source) {
+        return insert(grouping(source, List.of(set.node())), set.node());
     }
 
     /**
@@ -231,7 +245,8 @@ public final class SqlExecutor implements FrequencyExecutor {
         List<Integer> scans = new ArrayList<>();
         for (int i = 0; i < checks.size(); i++) {
             FrequencySet finer = checks.get(i).finer();
-            (finer == null ? scans : bySource.computeIfAbsent(own(finer), x -> new ArrayList<>())).add(i);
+            SqlFrequencySet source = finer == null ? null : own(finer).readable(); // a deferred set reads its source
+            (source == null ? scans : bySource.computeIfAbsent(source, x -> new ArrayList<>())).add(i);
         }
         FrequencySet[] sets = new FrequencySet[checks.size()];
         try {
@@ -274,13 +289,34 @@ public final class SqlExecutor implements FrequencyExecutor {
                     stats.derived();
                 }
                 if (s.rowsBelowK() > allowance) {
-                    SqlFrequencySet fs = materialize(grouping(source, List.of(node)), node);
-                    fs.remember(s);
-                    sets[chunk.get(n)] = fs;
+                    sets[chunk.get(n)] = failed(source, node, s, k);
                 }
             }
             stats.time(start);
         }
+    }
+
+    /**
+     * A failed node's set: stored, or deferred when its classes are nearly as many as its source's, so that rolling
+     * up from the source costs its successors about what rolling up from the set would, and the set need not be
+     * grouped again and written (on a table of near-unique rows, most failed sets: millions of rows each).
+     */
+    private SqlFrequencySet failed(SqlFrequencySet source, Node node, FrequencySummary summary, int k) {
+        if (summary.classes() >= NEAR_UNIQUE_SHARE * sourceClasses(source, k)) {
+            stats.deferred();
+            return SqlFrequencySet.deferred(this, node, source, summary);
+        }
+        SqlFrequencySet fs = materialize(grouping(source, List.of(node)), node);
+        fs.remember(summary);
+        return fs;
+    }
+
+    /** Classes of what a rollup from {@code source} reads: the set's, the stored zero-level set's, or the table's rows. */
+    private long sourceClasses(SqlFrequencySet source, int k) {
+        if (source != null) {
+            return source.summarize(k).classes();
+        }
+        return zero == null ? rows : zero.summarize(k).classes();
     }
 
     /** A scan ({@code source} null) reads the stored zero-level set when there is one, else the fact table. */
@@ -369,10 +405,6 @@ public final class SqlExecutor implements FrequencyExecutor {
             throw new SourceIntegrity(tables.dsl()).missingFromHierarchies(schema, rows, s.rows());
         }
         return s;
-    }
-
-    private SqlFrequencySet create(Node node) {
-        return new SqlFrequencySet(this, node, tables.create("fs", columns(node)));
     }
 
     void drop(Table<?> table) {

@@ -11,12 +11,24 @@ import org.kanon.lattice.Node;
  * A frequency set as a temporary table of its executor's connection: one column per attribute of the node (the
  * generalized value, or the raw value at level 0) and the count of the class; under a model with a sensitive
  * attribute, one more column for the sensitive value, and a count per (class, sensitive value).
+ *
+ * <p>A set may also be <em>deferred</em>: a failed node whose classes are nearly those of the set it was checked
+ * from (see {@link SqlExecutor#NEAR_UNIQUE_SHARE}) is not stored; whoever rolls up from it reads that source
+ * instead, which gives the same classes after grouping (the rollup property is transitive). The source is kept alive
+ * while deferred sets read it, even once its owner has discarded it. A deferred set is stored only if asked for
+ * something its summary does not answer.
  */
 public final class SqlFrequencySet implements FrequencySet {
     private final SqlExecutor executor;
     private final Node node;
-    private final Table<?> table;
+    private Table<?> table;
+    /** While deferred: what its rollups read instead (null: the fact table, a scan). */
+    private SqlFrequencySet source;
+    private boolean deferred;
+    /** Discarded by its owner; the table is dropped once no deferred set reads it either. */
     private boolean discarded;
+    private boolean dropped;
+    private int deferredReaders;
     /** The summary the check that stored this set computed: asking again for the same k needs no statement. */
     private FrequencySummary known;
 
@@ -26,14 +38,42 @@ public final class SqlFrequencySet implements FrequencySet {
         this.table = table;
     }
 
+    /** A failed node's set left unstored: rollups from it read {@code source} (null: the table). */
+    static SqlFrequencySet deferred(SqlExecutor executor, Node node, SqlFrequencySet source, FrequencySummary summary) {
+        SqlFrequencySet set = new SqlFrequencySet(executor, node, null);
+        set.deferred = true;
+        set.source = source;
+        set.known = summary;
+        if (source != null) {
+            source.deferredReaders++;
+        }
+        return set;
+    }
+
     @Override
     public Node node() {
         return node;
     }
 
+    /** The stored table; a deferred set is stored now (one statement from its source). */
     Table<?> table() {
         live();
+        if (deferred) {
+            table = executor.store(this, source);
+            deferred = false;
+            releaseSource();
+        }
         return table;
+    }
+
+    /** What a rollup from this set reads: the set itself, or a deferred set's source (null: a scan of the table). */
+    SqlFrequencySet readable() {
+        live();
+        return deferred ? source : this;
+    }
+
+    boolean isDeferred() {
+        return deferred;
     }
 
     SqlExecutor executor() {
@@ -66,7 +106,7 @@ public final class SqlFrequencySet implements FrequencySet {
         int width = select.size();
         select.add(executor.countColumn());
         List<FrequencyRow> rows = new ArrayList<>();
-        for (Record r : executor.tables().dsl().select(select).from(table).fetch()) {
+        for (Record r : executor.tables().dsl().select(select).from(table()).fetch()) {
             List<Object> values = new ArrayList<>();
             for (int i = 0; i < width; i++) {
                 values.add(i < node.size() ? executor.decode(node.attribute(i), node.level(i), r.get(i)) : r.get(i));
@@ -82,13 +122,34 @@ public final class SqlFrequencySet implements FrequencySet {
 
     @Override
     public void discard() {
-        Table<?> t = table();
+        live();
         discarded = true;
-        executor.drop(t);
+        if (deferred) {
+            deferred = false;
+            releaseSource();
+        } else if (deferredReaders == 0) {
+            drop();
+        }
     }
 
+    private void releaseSource() {
+        SqlFrequencySet s = source;
+        source = null;
+        if (s != null && --s.deferredReaders == 0 && s.discarded) {
+            s.drop();
+        }
+    }
+
+    private void drop() {
+        if (!dropped) {
+            dropped = true;
+            executor.drop(table);
+        }
+    }
+
+    /** Usable by its owner until discarded, and by the deferred sets that read it until they are done. */
     private void live() {
-        if (discarded) {
+        if (dropped || (discarded && deferredReaders == 0)) {
             throw new IllegalStateException("frequency set of " + node + " was discarded");
         }
     }
