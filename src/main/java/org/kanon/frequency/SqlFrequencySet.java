@@ -22,6 +22,8 @@ public final class SqlFrequencySet implements FrequencySet {
     private final SqlExecutor executor;
     private final Node node;
     private Table<?> table;
+    /** Rows of the stored table (classes, or (class, sensitive value) pairs under a model); -1 until stored. */
+    private long storedRows = -1;
     /** While deferred: what its rollups read instead (null: the fact table, a scan). */
     private SqlFrequencySet source;
     private boolean deferred;
@@ -32,15 +34,26 @@ public final class SqlFrequencySet implements FrequencySet {
     /** The summary the check that stored this set computed: asking again for the same k needs no statement. */
     private FrequencySummary known;
 
-    SqlFrequencySet(SqlExecutor executor, Node node, Table<?> table) {
+    /** A set about to be stored ({@link #stored}) or deferred. */
+    SqlFrequencySet(SqlExecutor executor, Node node) {
         this.executor = executor;
         this.node = node;
+    }
+
+    void stored(Table<?> table, long rows) {
         this.table = table;
+        this.storedRows = rows;
+    }
+
+    /** Rows of its table; the set is stored first if it was deferred. */
+    long storedRows() {
+        table();
+        return storedRows;
     }
 
     /** A failed node's set left unstored: rollups from it read {@code source} (null: the table). */
     static SqlFrequencySet deferred(SqlExecutor executor, Node node, SqlFrequencySet source, FrequencySummary summary) {
-        SqlFrequencySet set = new SqlFrequencySet(executor, node, null);
+        SqlFrequencySet set = new SqlFrequencySet(executor, node);
         set.deferred = true;
         set.source = source;
         set.known = summary;
@@ -59,7 +72,7 @@ public final class SqlFrequencySet implements FrequencySet {
     Table<?> table() {
         live();
         if (deferred) {
-            table = executor.store(this, source);
+            executor.store(this, source);
             deferred = false;
             releaseSource();
         }
