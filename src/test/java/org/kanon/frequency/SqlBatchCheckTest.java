@@ -165,7 +165,8 @@ class SqlBatchCheckTest {
         return nodes;
     }
 
-    private static List<String> rows(FrequencySet set) {
+    /** A stored set's classes as sorted "values=count" lines, to compare two sets of the same node. */
+    static List<String> rows(FrequencySet set) {
         List<String> rows = new ArrayList<>();
         for (FrequencyRow r : ((SqlFrequencySet) set).fetch()) {
             rows.add(r.values() + "=" + r.count());
