@@ -66,15 +66,18 @@ public final class SqlExecutor implements FrequencyExecutor {
      */
     private final int[] top;
     /**
-     * The zero-level frequency set of all QIs, stored at the first scan when it is clearly smaller than the table;
-     * later scans read it instead of the fact table (the rollup from level 0 joins the same dimension keys). On
-     * Adult (26,912 classes for 45,222 rows, 9 QIs, k=2, PostgreSQL) the search went from 52 s to 42 s. Projections
-     * onto each QI subset, stored like the memory executor's, were measured too: 45 s, no gain — the cost per
-     * statement, not the rows it reads, dominates.
+     * The zero-level frequency set of all QIs, stored at the first scan; later scans read it instead of the fact
+     * table (the rollup from level 0 joins the same dimension keys). On Adult (26,912 classes for 45,222 rows, 9 QIs,
+     * k=2, PostgreSQL) the search went from 52 s to 42 s. Projections onto each QI subset, stored like the memory
+     * executor's, were measured too: 45 s, no gain — the cost per statement, not the rows it reads, dominates. On
+     * PostgreSQL it is kept even when it has nearly the table's rows: its integer codes need no joins to the code
+     * tables, which every scan of the fact table makes on the raw values (a synthetic census of 1 M near-unique rows:
+     * a super-root scan 1.0-1.2 s from the table, 0.6 s from the set; the search 807-868 s -> 659 s). Derby keeps it
+     * only when it is clearly smaller than the table.
      */
     private SqlFrequencySet zero;
     private boolean zeroDecided;
-    /** Use the zero-level set for scans only when it has at most this share of the table's rows. */
+    /** On Derby, use the zero-level set for scans only when it has at most this share of the table's rows. */
     private static final double ZERO_SET_MAX_SHARE = 0.8;
     /**
      * A failed set with at least this share of its source's classes is deferred (see {@link SqlFrequencySet}): its
@@ -277,10 +280,9 @@ public final class SqlExecutor implements FrequencyExecutor {
     /** Decides the checks at {@code indexes}, all from {@code source} (null: the table), and stores failed sets. */
     private void decide(SqlFrequencySet source, List<Integer> indexes, List<FrequencyCheck> checks, int k, long allowance,
                         FrequencySet[] sets) {
-        int perStatement = checksPerStatement(source);
-        for (int from = 0; from < indexes.size(); from += perStatement) {
+        for (int from = 0; from < indexes.size(); from += CHECKS_PER_STATEMENT) {
             long start = System.nanoTime();
-            List<Integer> chunk = indexes.subList(from, Math.min(indexes.size(), from + perStatement));
+            List<Integer> chunk = indexes.subList(from, Math.min(indexes.size(), from + CHECKS_PER_STATEMENT));
             List<Node> nodes = new ArrayList<>(chunk.size());
             chunk.forEach(i -> nodes.add(checks.get(i).node()));
             List<FrequencySummary> summaries = SqlVerdicts.summarize(tables.dsl(), groupingSets, grouping(source, nodes), nodes, verdict(k));
@@ -300,28 +302,6 @@ public final class SqlExecutor implements FrequencyExecutor {
             stats.time(start);
         }
     }
-
-    /**
-     * Nodes decided per statement from {@code source}: on PostgreSQL the GROUPING SETS of one statement hash all their
-     * groups at once, and past work_mem they spill to disk; from a large source (a set or table of about a million
-     * rows, where a node's groups are nearly as many as the source's rows) one statement per node was measured faster
-     * (7 near-unique sets of a 903,000-row set: 11.7 s in one statement, spilling 447 MB; 9.6 s one by one). So the
-     * nodes of one statement read at most {@value #ROWS_PER_STATEMENT} source rows between them.
-     */
-    private int checksPerStatement(SqlFrequencySet source) {
-        if (!groupingSets) {
-            return CHECKS_PER_STATEMENT; // Derby's UNION ALL groups each node on its own
-        }
-        return groupingSetsPerStatement(sourceRows(source));
-    }
-
-    /** GROUPING SETS per statement over a source of {@code sourceRows} rows: 1 to {@value #CHECKS_PER_STATEMENT}. */
-    static int groupingSetsPerStatement(long sourceRows) {
-        return (int) Math.max(1, Math.min(CHECKS_PER_STATEMENT, ROWS_PER_STATEMENT / Math.max(1, sourceRows)));
-    }
-
-    /** Source rows one PostgreSQL statement groups for all its nodes together (see {@link #checksPerStatement}). */
-    static final long ROWS_PER_STATEMENT = 1_000_000;
 
     /**
      * A failed node's set: stored, or deferred when its classes are nearly as many as its source's, so that rolling

@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
 import org.kanon.db.Database;
 import org.kanon.lattice.Node;
 import org.kanon.schema.SourceTable;
@@ -41,16 +40,6 @@ class SqlExecutorTest {
         }
         counts.sort(null);
         return counts;
-    }
-
-    @Test
-    @DisplayName("PostgreSQL batches: 32 nodes a statement from Adult-sized sets, fewer as the source grows, one from a million rows")
-    void groupingSetsPerStatementShrinksWithTheSource() {
-        assertEquals(SqlExecutor.CHECKS_PER_STATEMENT, SqlExecutor.groupingSetsPerStatement(26_912)); // Adult's zero-level set
-        assertEquals(SqlExecutor.CHECKS_PER_STATEMENT, SqlExecutor.groupingSetsPerStatement(0));
-        assertEquals(10, SqlExecutor.groupingSetsPerStatement(100_000));
-        assertEquals(1, SqlExecutor.groupingSetsPerStatement(902_939)); // the 1 M census's zero-level set
-        assertEquals(1, SqlExecutor.groupingSetsPerStatement(5_000_000));
     }
 
     @DatabaseTest
