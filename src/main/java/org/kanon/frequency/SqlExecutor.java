@@ -70,9 +70,9 @@ public final class SqlExecutor implements FrequencyExecutor {
      * table (the rollup from level 0 joins the same dimension keys). On Adult (26,912 classes for 45,222 rows, 9 QIs,
      * k=2, PostgreSQL) the search went from 52 s to 42 s. Projections onto each QI subset, stored like the memory
      * executor's, were measured too: 45 s, no gain — the cost per statement, not the rows it reads, dominates. On
-     * PostgreSQL it is kept even when it has nearly the table's rows: its integer codes need no joins to the code
+     * PostgreSQL (on any database but Derby) it is kept even when it has nearly the table's rows: its integer codes need no joins to the code
      * tables, which every scan of the fact table makes on the raw values (a synthetic census of 1 M near-unique rows:
-     * a super-root scan 1.0-1.2 s from the table, 0.6 s from the set; the search 807-868 s -> 659 s). Derby keeps it
+     * a super-root scan 1.0-1.2 s from the table, 0.6 s from the set; the search 807-850 s -> 659-798 s). Derby keeps it
      * only when it is clearly smaller than the table.
      */
     private SqlFrequencySet zero;
@@ -80,7 +80,7 @@ public final class SqlExecutor implements FrequencyExecutor {
     /** On Derby, use the zero-level set for scans only when it has at most this share of the table's rows. */
     private static final double ZERO_SET_MAX_SHARE = 0.8;
     /**
-     * A failed set with at least this share of its source's classes is deferred (see {@link SqlFrequencySet}): its
+     * A failed set with at least this share of its source's rows as classes is deferred (see {@link SqlFrequencySet}): its
      * successors then read at most a quarter more rows, and the set is neither grouped again nor written.
      */
     static final double NEAR_UNIQUE_SHARE = 0.8;
@@ -304,7 +304,7 @@ public final class SqlExecutor implements FrequencyExecutor {
     }
 
     /**
-     * A failed node's set: stored, or deferred when its classes are nearly as many as its source's, so that rolling
+     * A failed node's set: stored, or deferred when its classes are nearly as many as its source's rows, so that rolling
      * up from the source costs its successors about what rolling up from the set would, and the set need not be
      * grouped again and written (on a table of near-unique rows, most failed sets: millions of rows each).
      */
