@@ -266,8 +266,8 @@ final class AnonymizeCommand extends ResultCommand {
         var e = o.search().executor();
         return "stats: algorithm=" + o.search().algorithm() + " executor=" + o.executor().label() + " nodesChecked="
                 + o.search().nodesChecked() + " anonymousNodes=" + o.search().anonymous().size() + " tableScans=" + e.scans()
-                + " derived=" + e.derivations() + " deferredSets=" + e.deferredSets() + " statements=" + e.statements() + " searchMs=" + o.search().millis()
-                + " totalMs=" + o.totalMillis() + " phasesMs=" + o.phaseMillis();
+                + " derived=" + e.derivations() + " deferredSets=" + e.deferredSets() + " statements=" + e.statements()
+                + " searchMs=" + o.search().millis() + " totalMs=" + o.totalMillis() + " phasesMs=" + o.phaseMillis();
     }
 
     /** The search's figures: in the run log and in --format json. */

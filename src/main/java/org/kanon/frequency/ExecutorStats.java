@@ -72,7 +72,6 @@ public final class ExecutorStats {
     @Override
     public String toString() {
         return "scans=" + scans + " derived=" + derivations + " checks=" + summaries + " deferred=" + deferred
-                + " statements=" + statements
-                + " executorMs=" + millis();
+                + " statements=" + statements + " executorMs=" + millis();
     }
 }

@@ -7,7 +7,7 @@ import org.kanon.lattice.Node;
  * The inner loop of the memory executor: groups the classes of a finer frequency set by their keys in a coarser
  * node and sums the counts. Measured on Adult, this loop is most of a search, so it is written for speed: a key is
  * rewritten only in the fields whose level changes (the rest is kept or cleared by one mask), groups are found by
- * open addressing in a table reused across calls (the executor is single-threaded) of which only the used slots
+ * open addressing in a table reused across calls (one Rollup per thread) of which only the used slots
  * are emptied afterwards, and groups keep first-seen order, so results are deterministic.
  */
 final class Rollup {

@@ -229,7 +229,7 @@ public final class SqlExecutor implements FrequencyExecutor {
     }
 
     /** Stores a deferred set after all, from the source it was checked from (null: the table). */
-    void store(SqlFrequencySet set, SqlFrequencySet source) {
+    void storeDeferred(SqlFrequencySet set, SqlFrequencySet source) {
         store(set, grouping(source, List.of(set.node())));
     }
 

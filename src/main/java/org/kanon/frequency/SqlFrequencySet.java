@@ -24,9 +24,8 @@ public final class SqlFrequencySet implements FrequencySet {
     private Table<?> table;
     /** Rows of the stored table (classes, or (class, sensitive value) pairs under a model); -1 until stored. */
     private long storedRows = -1;
-    /** While deferred: what its rollups read instead (null: the fact table, a scan). */
+    /** While deferred (no table yet, not discarded): what its rollups read instead (null: the fact table, a scan). */
     private SqlFrequencySet source;
-    private boolean deferred;
     /** Discarded by its owner; the table is dropped once no deferred set reads it either. */
     private boolean discarded;
     private boolean dropped;
@@ -54,7 +53,6 @@ public final class SqlFrequencySet implements FrequencySet {
     /** A failed node's set left unstored: rollups from it read {@code source} (null: the table). */
     static SqlFrequencySet deferred(SqlExecutor executor, Node node, SqlFrequencySet source, FrequencySummary summary) {
         SqlFrequencySet set = new SqlFrequencySet(executor, node);
-        set.deferred = true;
         set.source = source;
         set.known = summary;
         if (source != null) {
@@ -71,9 +69,8 @@ public final class SqlFrequencySet implements FrequencySet {
     /** The stored table; a deferred set is stored now (one statement from its source). */
     Table<?> table() {
         live();
-        if (deferred) {
-            executor.store(this, source);
-            deferred = false;
+        if (isDeferred()) {
+            executor.storeDeferred(this, source);
             releaseSource();
         }
         return table;
@@ -82,11 +79,11 @@ public final class SqlFrequencySet implements FrequencySet {
     /** What a rollup from this set reads: the set itself, or a deferred set's source (null: a scan of the table). */
     SqlFrequencySet readable() {
         live();
-        return deferred ? source : this;
+        return isDeferred() ? source : this;
     }
 
     boolean isDeferred() {
-        return deferred;
+        return table == null && !discarded;
     }
 
     SqlExecutor executor() {
@@ -136,9 +133,9 @@ public final class SqlFrequencySet implements FrequencySet {
     @Override
     public void discard() {
         live();
+        boolean wasDeferred = isDeferred();
         discarded = true;
-        if (deferred) {
-            deferred = false;
+        if (wasDeferred) {
             releaseSource();
         } else if (deferredReaders == 0) {
             drop();
