@@ -51,6 +51,11 @@ final class MemoryFrequencySet implements FrequencySet {
     }
 
     @Override
+    public long rowsToRead() {
+        return counts.length;
+    }
+
+    @Override
     public void discard() {
         // garbage collected
     }

@@ -84,6 +84,18 @@ public final class SqlExecutor implements FrequencyExecutor {
      * successors then read at most a quarter more rows, and the set is neither grouped again nor written.
      */
     static final double NEAR_UNIQUE_SHARE = 0.8;
+    /**
+     * Failures are proven from witnesses (see {@link SqlFailureProof}) only from sources of at least this many classes:
+     * a smaller one is grouped in a fraction of a second, and the batched verdict decides many nodes at once.
+     */
+    static final long PROOF_MIN_CLASSES = 100_000;
+    /** Null where no proof is tried: on Derby (no row values) and under a model with a sensitive attribute. */
+    private SqlFailureProof proof;
+    /**
+     * Set once a verdict has counted every row of the table: until then a witness proof, which counts only some rows,
+     * could miss rows a scan lost to a hierarchy without their value ({@link #checked}).
+     */
+    private boolean rowsVerified;
 
     private SqlExecutor(StarSchema schema, ScratchTables tables, SqlCodes codes, long rows, DataType<?>[][] types,
                         PrivacyModel model, SensitiveColumn sensitive) {
@@ -98,6 +110,13 @@ public final class SqlExecutor implements FrequencyExecutor {
         this.groupingSets = tables.dialect().family() == SQLDialect.POSTGRES;
         this.derby = tables.dialect().family() == SQLDialect.DERBY;
         this.top = derby ? topLevels(schema, codes) : null;
+        this.proof = groupingSets && model == null ? new SqlFailureProof(PROOF_MIN_CLASSES) : null;
+    }
+
+    /** Tries witness proofs from sources of at least {@code minClasses} classes (tests use small tables). */
+    SqlExecutor proveFailuresFrom(long minClasses) {
+        proof = proof == null ? null : new SqlFailureProof(minClasses);
+        return this;
     }
 
     private static int[] topLevels(StarSchema schema, SqlCodes codes) {
@@ -277,9 +296,14 @@ public final class SqlExecutor implements FrequencyExecutor {
         return Integer.MAX_VALUE;
     }
 
-    /** Decides the checks at {@code indexes}, all from {@code source} (null: the table), and stores failed sets. */
+    /**
+     * Decides the checks at {@code indexes}, all from {@code source} (null: the table), and stores failed sets. Nodes
+     * a witness proof shows to fail are deferred (their sets are built only if asked for); the rest are decided by
+     * verdicts.
+     */
     private void decide(SqlFrequencySet source, List<Integer> indexes, List<FrequencyCheck> checks, int k, long allowance,
                         FrequencySet[] sets) {
+        indexes = unproven(source, indexes, checks, k, allowance, sets);
         for (int from = 0; from < indexes.size(); from += CHECKS_PER_STATEMENT) {
             long start = System.nanoTime();
             List<Integer> chunk = indexes.subList(from, Math.min(indexes.size(), from + CHECKS_PER_STATEMENT));
@@ -303,6 +327,40 @@ public final class SqlExecutor implements FrequencyExecutor {
         }
     }
 
+    /** The checks at {@code indexes} that no witness proof has shown to fail; those that fail are deferred in sets. */
+    private List<Integer> unproven(SqlFrequencySet source, List<Integer> indexes, List<FrequencyCheck> checks, int k,
+                                   long allowance, FrequencySet[] sets) {
+        if (proof == null || !rowsVerified || (source == null && zeroSet() == null)
+                || !proof.worthTrying(sourceRows(source), rows, k, allowance)) {
+            return indexes;
+        }
+        List<Integer> unproven = new ArrayList<>();
+        for (int n = 0; n < indexes.size(); n++) {
+            int i = indexes.get(n);
+            long start = System.nanoTime();
+            Node node = checks.get(i).node();
+            boolean fails = proof.proves(tables.dsl(), grouping(source, List.of(node)), node, k, allowance);
+            stats.statements(1);
+            if (fails) {
+                stats.provenFailure();
+                if (source == null) {
+                    stats.scanned();
+                } else {
+                    stats.derived();
+                }
+                sets[i] = SqlFrequencySet.deferred(this, node, source, null);
+            } else {
+                unproven.add(i);
+            }
+            stats.time(start);
+            if (!fails && !proof.worthTrying(sourceRows(source), rows, k, allowance)) {
+                unproven.addAll(indexes.subList(n + 1, indexes.size())); // given up for the run: the rest by verdict
+                break;
+            }
+        }
+        return unproven;
+    }
+
     /**
      * A failed node's set: stored, or deferred when its classes are nearly as many as its source's rows, so that rolling
      * up from the source costs its successors about what rolling up from the set would, and the set need not be
@@ -316,6 +374,11 @@ public final class SqlExecutor implements FrequencyExecutor {
         SqlFrequencySet fs = materialize(grouping(source, List.of(node)), node);
         fs.remember(summary);
         return fs;
+    }
+
+    /** Rows a scan reads: the stored zero-level set's, or the table's. */
+    long scanRows() {
+        return sourceRows(null);
     }
 
     /** Rows a rollup from {@code source} reads: the set's, the stored zero-level set's, or the table's. */
@@ -410,6 +473,7 @@ public final class SqlExecutor implements FrequencyExecutor {
         if (s.rows() != rows) {
             throw new SourceIntegrity(tables.dsl()).missingFromHierarchies(schema, rows, s.rows());
         }
+        rowsVerified = true;
         return s;
     }
 

@@ -86,6 +86,12 @@ public final class SqlFrequencySet implements FrequencySet {
         return table == null && !discarded;
     }
 
+    @Override
+    public long rowsToRead() {
+        SqlFrequencySet from = readable();
+        return from == null ? executor.scanRows() : from.storedRows;
+    }
+
     SqlExecutor executor() {
         return executor;
     }

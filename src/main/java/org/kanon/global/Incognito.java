@@ -71,15 +71,15 @@ public class Incognito implements FullDomainSearch {
         return Map.of();
     }
 
-    /** A failed node's frequency set, its number of classes, and how many of its successors are yet to be taken. */
+    /** A failed node's frequency set, the rows a rollup from it reads, and how many of its successors are yet to be taken. */
     private static final class Failed {
         final FrequencySet set;
-        final long classes;
+        final long rowsToRead;
         int pendingSuccessors;
 
-        Failed(FrequencySet set, long classes, int pendingSuccessors) {
+        Failed(FrequencySet set, long rowsToRead, int pendingSuccessors) {
             this.set = set;
-            this.classes = classes;
+            this.rowsToRead = rowsToRead;
             this.pendingSuccessors = pendingSuccessors;
         }
     }
@@ -197,7 +197,7 @@ public class Incognito implements FullDomainSearch {
                 return;
             }
             failed[id] = true;
-            failedSets[id] = new Failed(set, set.summarize(request.k()).classes(), graph.successorCount(id));
+            failedSets[id] = new Failed(set, set.rowsToRead(), graph.successorCount(id));
             for (int i = 0; i < graph.successorCount(id); i++) {
                 enqueue(graph.successor(id, i));
             }
@@ -228,14 +228,14 @@ public class Incognito implements FullDomainSearch {
         }
 
         /**
-         * The set to compute the node's from: a failed parent's when there is one (rollup), the one with fewest
-         * classes since the rollup's cost grows with them; else the set given for a root; else null (scan).
+         * The set to compute the node's from: a failed parent's when there is one (rollup), the one whose
+         * rollup reads fewest rows, since its cost grows with them; else the set given for a root; else null (scan).
          */
         private FrequencySet source(int id, Map<Node, FrequencySet> rootSets) {
             Failed smallest = null;
             for (int i = 0; i < graph.predecessorCount(id); i++) {
                 Failed parentSet = failedSets[graph.predecessor(id, i)];
-                if (parentSet != null && (smallest == null || parentSet.classes < smallest.classes)) {
+                if (parentSet != null && (smallest == null || parentSet.rowsToRead < smallest.rowsToRead)) {
                     smallest = parentSet;
                 }
             }

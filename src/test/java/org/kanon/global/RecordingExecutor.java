@@ -81,6 +81,14 @@ final class RecordingExecutor implements FrequencyExecutor {
         }
 
         @Override
+        public long rowsToRead() {
+            if (discarded) {
+                throw new IllegalStateException("asked a discarded set for its rows: " + node());
+            }
+            return inner.rowsToRead();
+        }
+
+        @Override
         public void discard() {
             if (discarded) {
                 throw new IllegalStateException("discarded twice: " + node());
