@@ -330,15 +330,18 @@ public final class SqlExecutor implements FrequencyExecutor {
     /** The checks at {@code indexes} that no witness proof has shown to fail; those that fail are deferred in sets. */
     private List<Integer> unproven(SqlFrequencySet source, List<Integer> indexes, List<FrequencyCheck> checks, int k,
                                    long allowance, FrequencySet[] sets) {
-        if (proof == null || !rowsVerified || (source == null && zeroSet() == null)
-                || !proof.worthTrying(sourceRows(source), rows, k, allowance)) {
+        if (proof == null || !rowsVerified || (source == null && zeroSet() == null)) {
             return indexes;
         }
         List<Integer> unproven = new ArrayList<>();
-        for (int n = 0; n < indexes.size(); n++) {
-            int i = indexes.get(n);
-            long start = System.nanoTime();
+        long sourceRows = sourceRows(source);
+        for (int i : indexes) {
             Node node = checks.get(i).node();
+            if (!proof.worthTrying(classesAtMost(node, sourceRows), rows, k, allowance)) {
+                unproven.add(i);
+                continue;
+            }
+            long start = System.nanoTime();
             boolean fails = proof.proves(tables.dsl(), grouping(source, List.of(node)), node, k, allowance);
             stats.statements(1);
             if (fails) {
@@ -353,12 +356,18 @@ public final class SqlExecutor implements FrequencyExecutor {
                 unproven.add(i);
             }
             stats.time(start);
-            if (!fails && !proof.worthTrying(sourceRows(source), rows, k, allowance)) {
-                unproven.addAll(indexes.subList(n + 1, indexes.size())); // given up for the run: the rest by verdict
-                break;
-            }
         }
         return unproven;
+    }
+
+    /** The most classes a node can have: its source's rows, and the product of its attributes' distinct codes. */
+    private long classesAtMost(Node node, long sourceRows) {
+        long product = 1;
+        for (int j = 0; j < node.size() && product < sourceRows; j++) {
+            int distinct = codes.distinct(node.attribute(j), node.level(j));
+            product = distinct < 0 || distinct > sourceRows / product ? sourceRows : product * distinct;
+        }
+        return Math.min(product, sourceRows);
     }
 
     /**

@@ -15,14 +15,13 @@ import org.kanon.lattice.Node;
  * 1 M-row census's zero-level set, a near-unique 7-attribute node: 0.30-0.40 s against 1.46 s for its verdict).
  *
  * <p>A proof that does not come off (the witnesses' classes reached k) costs that pass for nothing, and the node
- * is then decided by the verdict as before. So proofs are tried only from sources that are near-unique, with at
- * least half the table's rows as classes, and are given up for the run when most have not come off.
+ * is then decided by the verdict as before. So a proof is tried only for a node that may have more than rows/k
+ * classes (the most its source and its attributes' values allow), where grouping is also what costs most, and
+ * proofs are given up for the run when most have not come off.
  */
 final class SqlFailureProof {
     /** Source classes taken as witnesses: the pass costs about the same for one or a few dozen. */
     static final int WITNESSES = 32;
-    /** A source with at least this share of the table's rows as classes: most of its classes are below k. */
-    static final double NEAR_UNIQUE_SOURCE = 0.5;
     /** Proofs tried before their success rate is judged, and the share that must have come off to go on. */
     private static final int TRIAL = 16;
     private static final double MIN_SUCCESS = 0.25;
@@ -37,14 +36,17 @@ final class SqlFailureProof {
     }
 
     /**
-     * Whether a proof is worth trying for nodes rolled up from a source of {@code sourceClasses} classes of a table of
-     * {@code rows} rows. With an allowance of {@code WITNESSES * (k - 1)} rows or more no proof can come off.
+     * Whether a proof is worth trying for a node of about {@code classes} classes (at most: its source's classes, and
+     * the product of its attributes' distinct values at its levels) in a table of {@code rows} rows. With more than
+     * rows/k classes a node fails for certain (some class is below k), and with about as many most of its classes
+     * are small, so the witnesses' classes are too; with an allowance of {@code WITNESSES * (k - 1)} rows or more no
+     * proof can come off.
      */
-    boolean worthTrying(long sourceClasses, long rows, int k, long allowance) {
+    boolean worthTrying(long classes, long rows, int k, long allowance) {
         if (k < 2 || allowance >= (long) WITNESSES * (k - 1)) {
             return false;
         }
-        if (sourceClasses < minClasses || sourceClasses < NEAR_UNIQUE_SOURCE * rows) {
+        if (classes < minClasses || classes < (double) rows / k) {
             return false;
         }
         return tried < TRIAL || proven >= MIN_SUCCESS * tried;

@@ -118,7 +118,8 @@ class SqlFailureProofTest {
         SqlFailureProof proof = new SqlFailureProof(1000);
         assertTrue(proof.worthTrying(1000, 2000, 2, 0));
         assertFalse(proof.worthTrying(999, 1998, 2, 0), "too few classes to be worth it");
-        assertFalse(proof.worthTrying(1000, 2001, 2, 0), "fewer classes than half the rows: not near-unique");
+        assertFalse(proof.worthTrying(1000, 2001, 2, 0), "fewer classes than rows/k: the node may pass");
+        assertTrue(proof.worthTrying(1000, 10_000, 10, 0), "rows/k at k=10");
         assertFalse(proof.worthTrying(1000, 2000, 1, 0), "k=1: nothing fails");
         assertFalse(proof.worthTrying(1000, 2000, 2, SqlFailureProof.WITNESSES), "the witnesses cannot exceed the allowance");
         assertTrue(proof.worthTrying(1000, 2000, 3, SqlFailureProof.WITNESSES));
