@@ -85,8 +85,8 @@ public final class SqlExecutor implements FrequencyExecutor {
      */
     static final double NEAR_UNIQUE_SHARE = 0.8;
     /**
-     * Failures are proven from witnesses (see {@link SqlFailureProof}) only from sources of at least this many classes:
-     * a smaller one is grouped in a fraction of a second, and the batched verdict decides many nodes at once.
+     * Failures are proven from witnesses (see {@link SqlFailureProof}) only for nodes that may have at least this many
+     * classes: a node with fewer is grouped quickly, and the batched verdict decides many nodes at once.
      */
     static final long PROOF_MIN_CLASSES = 100_000;
     /** Null where no proof is tried: on Derby (no row values) and under a model with a sensitive attribute. */
@@ -113,7 +113,7 @@ public final class SqlExecutor implements FrequencyExecutor {
         this.proof = groupingSets && model == null ? new SqlFailureProof(PROOF_MIN_CLASSES) : null;
     }
 
-    /** Tries witness proofs from sources of at least {@code minClasses} classes (tests use small tables). */
+    /** Tries witness proofs for nodes that may have {@code minClasses} classes or more (tests use small tables). */
     SqlExecutor proveFailuresFrom(long minClasses) {
         proof = proof == null ? null : new SqlFailureProof(minClasses);
         return this;
