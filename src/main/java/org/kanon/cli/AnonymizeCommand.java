@@ -266,8 +266,7 @@ final class AnonymizeCommand extends ResultCommand {
         var e = o.search().executor();
         return "stats: algorithm=" + o.search().algorithm() + " executor=" + o.executor().label() + " nodesChecked="
                 + o.search().nodesChecked() + " anonymousNodes=" + o.search().anonymous().size() + " tableScans=" + e.scans()
-                + " derived=" + e.derivations() + " deferredSets=" + e.deferredSets()
-                + " provenFailures=" + e.provenFailures() + " statements=" + e.statements()
+                + " derived=" + e.derivations() + " deferredSets=" + e.deferredSets() + " statements=" + e.statements()
                 + " searchMs=" + o.search().millis() + " totalMs=" + o.totalMillis() + " phasesMs=" + o.phaseMillis();
     }
 
@@ -279,8 +278,7 @@ final class AnonymizeCommand extends ResultCommand {
         JsonObject stats = new JsonObject().put("algorithm", o.search().algorithm()).put("executor", o.executor().label())
                 .put("nodesChecked", o.search().nodesChecked()).put("anonymousNodes", o.search().anonymous().size())
                 .put("tableScans", e.scans()).put("derived", e.derivations())
-                .put("deferredSets", e.deferredSets()).put("provenFailures", e.provenFailures())
-                .put("statements", e.statements())
+                .put("deferredSets", e.deferredSets()).put("statements", e.statements())
                 .put("searchMs", o.search().millis()).put("totalMs", o.totalMillis()).put("phasesMs", phases);
         return o.selected() == null ? stats : stats.put("selected", o.selected().node().toCsv()).put("cost", o.selected().cost());
     }

@@ -9,7 +9,6 @@ public final class ExecutorStats {
     private long derivations;
     private long summaries;
     private long deferred;
-    private long provenFailures;
     private long statements;
     private long nanos;
     private java.util.function.LongConsumer progress = n -> { };
@@ -32,11 +31,6 @@ public final class ExecutorStats {
     /** A failed set left unstored: its successors roll up from its source (sql executor, near-unique sets). */
     public synchronized void deferred() {
         deferred++;
-    }
-
-    /** A node shown to fail by a witness proof, without grouping its source (sql executor, near-unique sources). */
-    public synchronized void provenFailure() {
-        provenFailures++;
     }
 
     public synchronized void summarized() {
@@ -67,10 +61,6 @@ public final class ExecutorStats {
         return deferred;
     }
 
-    public synchronized long provenFailures() {
-        return provenFailures;
-    }
-
     public synchronized long statements() {
         return statements;
     }
@@ -81,7 +71,7 @@ public final class ExecutorStats {
 
     @Override
     public String toString() {
-        return "scans=" + scans + " derived=" + derivations + " checks=" + summaries + " deferred=" + deferred + " proven=" + provenFailures
+        return "scans=" + scans + " derived=" + derivations + " checks=" + summaries + " deferred=" + deferred
                 + " statements=" + statements + " executorMs=" + millis();
     }
 }

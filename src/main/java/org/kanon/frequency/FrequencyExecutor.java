@@ -77,6 +77,15 @@ public interface FrequencyExecutor extends AutoCloseable {
         return 1;
     }
 
+    /**
+     * Whether {@code roots} nodes due to be rolled up from {@code from} are better rolled up from coarser sets derived
+     * from it first (each read by fewer roots; see the super-roots search). True where a rollup costs in proportion to
+     * the classes it reads, as in memory.
+     */
+    default boolean rollsUpInSteps(FrequencySet from, int roots) {
+        return true;
+    }
+
     ExecutorStats stats();
 
     @Override

@@ -137,11 +137,6 @@ final class SqlCodes {
     }
 
     /** Whether QI {@code a} has a hierarchy, hence codes (else its sets hold the raw value, at level 0 only). */
-    /** Distinct codes of QI {@code a} at {@code level}: the hierarchy's values or labels there; -1 for a QI read raw. */
-    int distinct(int a, int level) {
-        return labels[a] == null ? -1 : labels[a][level].length;
-    }
-
     boolean coded(int a) {
         return tables[a] != null;
     }

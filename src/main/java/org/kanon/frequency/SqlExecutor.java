@@ -84,18 +84,10 @@ public final class SqlExecutor implements FrequencyExecutor {
      * successors then read at most a quarter more rows, and the set is neither grouped again nor written.
      */
     static final double NEAR_UNIQUE_SHARE = 0.8;
-    /**
-     * Failures are proven from witnesses (see {@link SqlFailureProof}) only for nodes that may have at least this many
-     * classes: a node with fewer is grouped quickly, and the batched verdict decides many nodes at once.
-     */
-    static final long PROOF_MIN_CLASSES = 100_000;
-    /** Null where no proof is tried: on Derby (no row values) and under a model with a sensitive attribute. */
-    private SqlFailureProof proof;
-    /**
-     * Set once a verdict has counted every row of the table: until then a witness proof, which counts only some rows,
-     * could miss rows a scan lost to a hierarchy without their value ({@link #checked}).
-     */
-    private boolean rowsVerified;
+    /** Roots are rolled up through sets between (see {@link #rollsUpInSteps}) from sets of this many rows, */
+    static final long STEPWISE_MIN_ROWS = 100_000;
+    /** and when they are at least this many. */
+    static final int STEPWISE_MIN_ROOTS = 4;
 
     private SqlExecutor(StarSchema schema, ScratchTables tables, SqlCodes codes, long rows, DataType<?>[][] types,
                         PrivacyModel model, SensitiveColumn sensitive) {
@@ -110,13 +102,6 @@ public final class SqlExecutor implements FrequencyExecutor {
         this.groupingSets = tables.dialect().family() == SQLDialect.POSTGRES;
         this.derby = tables.dialect().family() == SQLDialect.DERBY;
         this.top = derby ? topLevels(schema, codes) : null;
-        this.proof = groupingSets && model == null ? new SqlFailureProof(PROOF_MIN_CLASSES) : null;
-    }
-
-    /** Tries witness proofs for nodes that may have {@code minClasses} classes or more (tests use small tables). */
-    SqlExecutor proveFailuresFrom(long minClasses) {
-        proof = proof == null ? null : new SqlFailureProof(minClasses);
-        return this;
     }
 
     private static int[] topLevels(StarSchema schema, SqlCodes codes) {
@@ -291,19 +276,23 @@ public final class SqlExecutor implements FrequencyExecutor {
         return Arrays.asList(sets);
     }
 
+    /**
+     * Only from a large set and for several roots: every set is a statement that reads its source once, and a batch of
+     * verdicts reads it once for all its nodes, so a set between pays only when it spares many nodes many rows.
+     */
+    @Override
+    public boolean rollsUpInSteps(FrequencySet from, int roots) {
+        return roots >= STEPWISE_MIN_ROOTS && from.rowsToRead() >= STEPWISE_MIN_ROWS;
+    }
+
     @Override
     public int checksPerBatch() {
         return Integer.MAX_VALUE;
     }
 
-    /**
-     * Decides the checks at {@code indexes}, all from {@code source} (null: the table), and stores failed sets. Nodes
-     * a witness proof shows to fail are deferred (their sets are built only if asked for); the rest are decided by
-     * verdicts.
-     */
+    /** Decides the checks at {@code indexes}, all from {@code source} (null: the table), and stores failed sets. */
     private void decide(SqlFrequencySet source, List<Integer> indexes, List<FrequencyCheck> checks, int k, long allowance,
                         FrequencySet[] sets) {
-        indexes = unproven(source, indexes, checks, k, allowance, sets);
         for (int from = 0; from < indexes.size(); from += CHECKS_PER_STATEMENT) {
             long start = System.nanoTime();
             List<Integer> chunk = indexes.subList(from, Math.min(indexes.size(), from + CHECKS_PER_STATEMENT));
@@ -325,49 +314,6 @@ public final class SqlExecutor implements FrequencyExecutor {
             }
             stats.time(start);
         }
-    }
-
-    /** The checks at {@code indexes} that no witness proof has shown to fail; those that fail are deferred in sets. */
-    private List<Integer> unproven(SqlFrequencySet source, List<Integer> indexes, List<FrequencyCheck> checks, int k,
-                                   long allowance, FrequencySet[] sets) {
-        if (proof == null || !rowsVerified || (source == null && zeroSet() == null)) {
-            return indexes;
-        }
-        List<Integer> unproven = new ArrayList<>();
-        long sourceRows = sourceRows(source);
-        for (int i : indexes) {
-            Node node = checks.get(i).node();
-            if (!proof.worthTrying(classesAtMost(node, sourceRows), rows, k, allowance)) {
-                unproven.add(i);
-                continue;
-            }
-            long start = System.nanoTime();
-            boolean fails = proof.proves(tables.dsl(), grouping(source, List.of(node)), node, k, allowance);
-            stats.statements(1);
-            if (fails) {
-                stats.provenFailure();
-                if (source == null) {
-                    stats.scanned();
-                } else {
-                    stats.derived();
-                }
-                sets[i] = SqlFrequencySet.deferred(this, node, source, null);
-            } else {
-                unproven.add(i);
-            }
-            stats.time(start);
-        }
-        return unproven;
-    }
-
-    /** The most classes a node can have: its source's rows, and the product of its attributes' distinct codes. */
-    private long classesAtMost(Node node, long sourceRows) {
-        long product = 1;
-        for (int j = 0; j < node.size() && product < sourceRows; j++) {
-            int distinct = codes.distinct(node.attribute(j), node.level(j));
-            product = distinct < 0 || distinct > sourceRows / product ? sourceRows : product * distinct;
-        }
-        return Math.min(product, sourceRows);
     }
 
     /**
@@ -482,7 +428,6 @@ public final class SqlExecutor implements FrequencyExecutor {
         if (s.rows() != rows) {
             throw new SourceIntegrity(tables.dsl()).missingFromHierarchies(schema, rows, s.rows());
         }
-        rowsVerified = true;
         return s;
     }
 

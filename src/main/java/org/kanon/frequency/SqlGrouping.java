@@ -50,17 +50,13 @@ final class SqlGrouping {
      * a wide set carries the codes of every coarser level too. Null: sets hold their node's levels only.
      */
     private final int[] top;
-    /** The count of a finer class in a rollup; null in a scan, whose rows are the table's. */
-    private final Field<Long> finerCount;
 
-    private SqlGrouping(Table<?> from, Field<Long> count, Map<Integer, Field<?>> fields, Field<?> sensitive, int[] top,
-                        Field<Long> finerCount) {
+    private SqlGrouping(Table<?> from, Field<Long> count, Map<Integer, Field<?>> fields, Field<?> sensitive, int[] top) {
         this.from = from;
         this.count = count;
         this.fields = fields;
         this.sensitive = sensitive;
         this.top = top;
-        this.finerCount = finerCount;
     }
 
     /**
@@ -91,7 +87,7 @@ final class SqlGrouping {
             }
         }
         return new SqlGrouping(from, DSL.count().cast(SQLDataType.BIGINT), fields,
-                sensitive == null ? null : sensitive.expression(dialect), top, null);
+                sensitive == null ? null : sensitive.expression(dialect), top);
     }
 
     /**
@@ -160,10 +156,9 @@ final class SqlGrouping {
                 joined = joined.join(mapping).on(value.eq(DSL.field(DSL.name(alias, LABEL_FROM))));
             }
         }
-        Field<Long> finerCount = DSL.field(DSL.name(FINER, executor.countName()), SQLDataType.BIGINT);
+        Field<Long> sum = DSL.sum(DSL.field(DSL.name(FINER, executor.countName()), SQLDataType.BIGINT)).cast(SQLDataType.BIGINT);
         Field<?> s = executor.sensitiveName() == null ? null : DSL.field(DSL.name(FINER, executor.sensitiveName()));
-        // the sensitive value stays as it is: one more group column
-        return new SqlGrouping(joined, DSL.sum(finerCount).cast(SQLDataType.BIGINT), fields, s, null, finerCount);
+        return new SqlGrouping(joined, sum, fields, s, null); // the sensitive value stays as it is: one more group column
     }
 
     /**
@@ -179,10 +174,9 @@ final class SqlGrouping {
                 fields.put(key(a, level), DSL.field(DSL.name(FINER, executor.levelColumnName(a, level))));
             }
         }
-        Field<Long> finerCount = DSL.field(DSL.name(FINER, executor.countName()), SQLDataType.BIGINT);
+        Field<Long> sum = DSL.sum(DSL.field(DSL.name(FINER, executor.countName()), SQLDataType.BIGINT)).cast(SQLDataType.BIGINT);
         Field<?> s = executor.sensitiveName() == null ? null : DSL.field(DSL.name(FINER, executor.sensitiveName()));
-        return new SqlGrouping(source.table().as(DSL.name(FINER)), DSL.sum(finerCount).cast(SQLDataType.BIGINT), fields, s,
-                top, finerCount);
+        return new SqlGrouping(source.table().as(DSL.name(FINER)), sum, fields, s, top);
     }
 
     /**
@@ -259,21 +253,6 @@ final class SqlGrouping {
         List<Field<?>> select = new ArrayList<>(groups);
         select.add(count);
         return ctx.select(select).from(from).groupBy(groups);
-    }
-
-    /**
-     * The counts of the node's classes that hold one of the first {@code witnesses} finer classes of fewer than
-     * {@code k} rows (see {@link SqlFailureProof}): {@code SELECT count FROM source.. WHERE (g..) IN (SELECT g.. FROM
-     * source.. WHERE cnt < k LIMIT w) GROUP BY g..}. Only a rollup has finer classes; the row value IN needs
-     * PostgreSQL (Derby has no row constructors).
-     */
-    Select<?> witnessCounts(DSLContext ctx, Node node, int k, int witnesses) {
-        if (finerCount == null) {
-            throw new IllegalStateException("a scan of the table has no finer classes to take witnesses from");
-        }
-        List<Field<?>> groups = groups(node);
-        Select<?> chosen = ctx.select(groups).from(from).where(finerCount.lt((long) k)).limit(witnesses);
-        return ctx.select(count).from(from).where(DSL.row(groups).in((Select) chosen)).groupBy(groups);
     }
 
     /** Only the count of each of the node's classes, named {@code name}: what a verdict aggregates. */

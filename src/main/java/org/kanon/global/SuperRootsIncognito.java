@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.kanon.frequency.FrequencyExecutor;
 import org.kanon.frequency.FrequencySet;
-import org.kanon.frequency.SqlExecutor;
 import org.kanon.lattice.CandidateGraph;
 import org.kanon.lattice.Node;
 
@@ -22,8 +21,11 @@ import org.kanon.lattice.Node;
  * the super-root itself: the family is split in two by the levels of one attribute, each half rolled up to its own
  * (coarser, so smaller) lower bound, and so on down to single roots. On Adult at 9 QIs most checks are such
  * roots (every candidate of the larger subsets is anonymous), and this reads about a third of the classes that
- * rolling every root up from the super-root reads. In the database, where each set is a statement, the family's
- * roots all roll up from the super-root, as in the paper. Families are independent, so an executor that allows it
+ * rolling every root up from the super-root reads. In the database, where each set is a statement and a batch of
+ * verdicts reads its source once for all its nodes, the family's roots roll up from the super-root, as in the paper,
+ * unless they are many and it is large ({@link FrequencyExecutor#rollsUpInSteps}): on a table of millions of rows a
+ * family's super-root can hold millions of classes, and every batch of its roots then hashes all of them once per
+ * root. Families are independent, so an executor that allows it
  * ({@link FrequencyExecutor#supportsConcurrentUse()}) computes them on the common fork-join pool.
  */
 public class SuperRootsIncognito extends Incognito {
@@ -39,18 +41,12 @@ public class SuperRootsIncognito extends Incognito {
      */
     @Override
     protected Map<Node, FrequencySet> rootSets(FrequencyExecutor executor, CandidateGraph graph) {
-        boolean tree = !(executor instanceof SqlExecutor);
         List<List<Node>> families = families(graph.roots()).values().stream().filter(f -> f.size() > 1).toList();
         Map<Node, FrequencySet> sources = new ConcurrentHashMap<>();
         try {
             // families are independent: an executor that allows it computes them on several threads
             (executor.supportsConcurrentUse() ? families.parallelStream() : families.stream()).forEach(family -> {
-                FrequencySet superRoot = executor.scan(superRoot(family));
-                if (tree) {
-                    split(executor, family, superRoot, sources);
-                } else {
-                    family.forEach(root -> sources.put(root, superRoot));
-                }
+                split(executor, family, executor.scan(superRoot(family)), sources);
             });
             return sources;
         } catch (RuntimeException e) {
@@ -65,8 +61,8 @@ public class SuperRootsIncognito extends Incognito {
      * the rest), and each part with two or more roots gets its own lower bound rolled up from {@code from}.
      */
     private static void split(FrequencyExecutor executor, List<Node> roots, FrequencySet from, Map<Node, FrequencySet> sources) {
-        if (roots.size() == 1) {
-            sources.put(roots.get(0), from);
+        if (roots.size() == 1 || !executor.rollsUpInSteps(from, roots.size())) {
+            roots.forEach(root -> sources.put(root, from));
             return;
         }
         int attribute = widestSpread(roots);
@@ -81,7 +77,11 @@ public class SuperRootsIncognito extends Incognito {
             if (part.size() == 1 || bound.equals(from.node())) {
                 split(executor, part, from, sources);
             } else {
-                split(executor, part, executor.derive(from, bound), sources);
+                FrequencySet between = executor.derive(from, bound);
+                split(executor, part, between, sources);
+                if (!sources.containsValue(between)) { // every root of the part reads a set derived from it
+                    between.discard();
+                }
             }
         }
     }

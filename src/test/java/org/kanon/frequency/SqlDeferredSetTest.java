@@ -117,7 +117,7 @@ class SqlDeferredSetTest {
     }
 
     /** The nodes one level above {@code node} in one attribute. */
-    static List<Node> oneStepUp(int[] heights, Node node) {
+    private static List<Node> oneStepUp(int[] heights, Node node) {
         List<Node> up = new ArrayList<>();
         for (int j = 0; j < node.size(); j++) {
             if (node.level(j) < heights[node.attribute(j)]) {
