@@ -84,10 +84,15 @@ public final class SqlExecutor implements FrequencyExecutor {
      * successors then read at most a quarter more rows, and the set is neither grouped again nor written.
      */
     static final double NEAR_UNIQUE_SHARE = 0.8;
-    /** Roots are rolled up through sets between (see {@link #rollsUpInSteps}) from sets of this many rows, */
+    /**
+     * Roots are rolled up through sets between (see {@link #rollsUpInSteps}) from sets of this many rows, when they are
+     * at least this many: on a synthetic census of 500,000 rows (PostgreSQL, 8 QIs, k=2) the search took 133 s instead
+     * of 228 s; on Adult no set is that large.
+     */
     static final long STEPWISE_MIN_ROWS = 100_000;
-    /** and when they are at least this many. */
     static final int STEPWISE_MIN_ROOTS = 4;
+    private long stepwiseMinRows = STEPWISE_MIN_ROWS;
+    private int stepwiseMinRoots = STEPWISE_MIN_ROOTS;
 
     private SqlExecutor(StarSchema schema, ScratchTables tables, SqlCodes codes, long rows, DataType<?>[][] types,
                         PrivacyModel model, SensitiveColumn sensitive) {
@@ -282,7 +287,14 @@ public final class SqlExecutor implements FrequencyExecutor {
      */
     @Override
     public boolean rollsUpInSteps(FrequencySet from, int roots) {
-        return roots >= STEPWISE_MIN_ROOTS && from.rowsToRead() >= STEPWISE_MIN_ROWS;
+        return roots >= stepwiseMinRoots && from.rowsToRead() >= stepwiseMinRows;
+    }
+
+    /** Rolls roots up in steps from sets of {@code rows} rows, {@code roots} roots or more (tests use small tables). */
+    SqlExecutor rollUpInStepsFrom(long rows, int roots) {
+        stepwiseMinRows = rows;
+        stepwiseMinRoots = roots;
+        return this;
     }
 
     @Override

@@ -60,7 +60,7 @@ public class SuperRootsIncognito extends Incognito {
      * {@code from}; else the roots are split by the attribute whose levels spread most (those at its lowest level,
      * the rest), and each part with two or more roots gets its own lower bound rolled up from {@code from}.
      */
-    private static void split(FrequencyExecutor executor, List<Node> roots, FrequencySet from, Map<Node, FrequencySet> sources) {
+    static void split(FrequencyExecutor executor, List<Node> roots, FrequencySet from, Map<Node, FrequencySet> sources) {
         if (roots.size() == 1 || !executor.rollsUpInSteps(from, roots.size())) {
             roots.forEach(root -> sources.put(root, from));
             return;

@@ -13,6 +13,7 @@ import org.kanon.global.BruteForce;
 import org.kanon.global.Incognito;
 import org.kanon.global.SearchRequest;
 import org.kanon.global.SearchResult;
+import org.kanon.global.SuperRootsIncognito;
 import org.kanon.ingest.CsvImporter;
 import org.kanon.ingest.ImportOptions;
 import org.kanon.schema.SourceTable;
@@ -43,6 +44,30 @@ class SqlExecutorPropertyTest {
                 assertEquals(executor.ownTables(), executor.tables().liveTables(), "every frequency set was discarded");
             }
         }
+    }
+
+    @DatabaseTest
+    @DisplayName("super-roots rolling roots up through sets between on the sql executor = brute force; every set dropped")
+    void superRootsInStepsOnRandomTables(TestDatabases.Kind kind) throws Exception {
+        Random random = new Random(kind.ordinal() * 1000L + 23);
+        long between = 0;
+        for (int round = 0; round < 2; round++) {
+            try (Database db = TestDatabases.open(kind)) {
+                SourceTable table = RandomTables.create(db, tmp, random, "t", 30, 30);
+                StarSchema schema = StarSchema.of(table, List.of("a", "b", "c", "d"), new HierarchyCatalog(db));
+                SearchRequest request = new SearchRequest(2 + round, round);
+                try (MemoryExecutor memory = MemoryExecutor.load(db.dsl(), schema);
+                     SqlExecutor direct = SqlExecutor.open(db, schema);
+                     SqlExecutor steps = SqlExecutor.open(db, schema).rollUpInStepsFrom(0, 2)) {
+                    List<?> expected = new BruteForce().search(memory, request).anonymous();
+                    assertEquals(expected, new SuperRootsIncognito().search(direct, request).anonymous(), "round " + round);
+                    assertEquals(expected, new SuperRootsIncognito().search(steps, request).anonymous(), "round " + round + " in steps");
+                    assertEquals(steps.ownTables(), steps.tables().liveTables(), "every set dropped, those between too");
+                    between += steps.stats().derivations() - direct.stats().derivations();
+                }
+            }
+        }
+        assertTrue(between > 0, "no set between was derived: the tables do not exercise rolling up in steps");
     }
 
     @DatabaseTest

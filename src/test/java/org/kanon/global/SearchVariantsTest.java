@@ -3,8 +3,10 @@ package org.kanon.global;
 import static org.junit.jupiter.api.Assertions.*;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
@@ -13,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.frequency.FrequencyExecutor;
+import org.kanon.frequency.FrequencySet;
 import org.kanon.frequency.MemoryExecutor;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
@@ -101,6 +104,32 @@ class SearchVariantsTest {
                     assertEquals(List.of(new Node(new int[] {0, 1, 2, 3}, new int[4])), cube.scanned, "k=" + k);
                 }
                 assertTrue(merged, "some iteration had a family with several roots, scanned once");
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("super-roots' sets between: each root reads a set it derives from; a set between that no root reads is freed")
+    void setsBetweenAreFreed() throws Exception {
+        try (Database db = TestDatabases.open(TestDatabases.Kind.DERBY)) {
+            SourceTable table = RandomTables.create(db, tmp, new Random(9), "t");
+            StarSchema schema = StarSchema.of(table, List.of("a", "b", "c"), new HierarchyCatalog(db));
+            try (MemoryExecutor executor = MemoryExecutor.load(db.dsl(), schema)) {
+                // split by a: (0,2,1) | the rest, whose bound (1,0,0) is split by a again into (1,1,1), (1,2,0) and
+                // (2,0,1), (3,0,0), each pair with a bound of its own: no root reads (1,0,0)
+                int[] abc = {0, 1, 2};
+                List<Node> family = List.of(new Node(abc, new int[] {0, 2, 1}), new Node(abc, new int[] {1, 1, 1}),
+                        new Node(abc, new int[] {1, 2, 0}), new Node(abc, new int[] {2, 0, 1}), new Node(abc, new int[] {3, 0, 0}));
+                RecordingExecutor recording = new RecordingExecutor(executor);
+                Map<Node, FrequencySet> sources = new HashMap<>();
+                SuperRootsIncognito.split(recording, family, recording.scan(SuperRootsIncognito.superRoot(family)), sources);
+                assertEquals(new HashSet<>(family), sources.keySet());
+                for (Node root : family) {
+                    assertTrue(root.derivableFrom(sources.get(root).node()), root + " from " + sources.get(root).node());
+                }
+                assertTrue(recording.derived >= 3, "sets between derived: " + recording.derived);
+                sources.values().stream().distinct().forEach(FrequencySet::discard);
+                assertEquals(0, recording.live, "a set between left behind");
             }
         }
     }
