@@ -17,5 +17,5 @@ case $what in
   sql|all)
     run sql-postgres -cp $CP $MAIN cap=240 sql-postgres
     run sql-derby -cp $CP $MAIN qi=3..6 cap=180 sql-derby qi=9..9 algs=incognito-superroots sql-derby ;;&
-  scale|all) run "scale-${2:-1000000}" -Xmx512m -cp $CP $MAIN cap=900 scale "${2:-1000000}" ;;
+  scale|all) run "scale-${2:-1000000}" -Xmx512m -cp $CP $MAIN cap=3600 scale "${2:-1000000}" ;;
 esac
