@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ForkJoinTask;
 import org.kanon.frequency.FrequencyExecutor;
 import org.kanon.frequency.FrequencySet;
 import org.kanon.lattice.CandidateGraph;
@@ -29,6 +30,8 @@ import org.kanon.lattice.Node;
  * ({@link FrequencyExecutor#supportsConcurrentUse()}) computes them on the common fork-join pool.
  */
 public class SuperRootsIncognito extends Incognito {
+    /** Both parts of a split at least this many roots: they are assigned in parallel where the executor allows. */
+    private static final int PARALLEL_PART = 16;
 
     @Override
     public String name() {
@@ -58,12 +61,13 @@ public class SuperRootsIncognito extends Incognito {
     /**
      * Assigns each of {@code roots} (all derivable from {@code from}) the set it is rolled up from: with one root,
      * {@code from}; else the roots are split by the attribute whose levels spread most (those at its lowest level,
-     * the rest), and each part with two or more roots gets its own lower bound rolled up from {@code from}.
+     * the rest), and each part with two or more roots gets its own lower bound rolled up from {@code from}. Returns
+     * whether some root reads {@code from} itself; a bound no root reads is discarded once its part is assigned.
      */
-    static void split(FrequencyExecutor executor, List<Node> roots, FrequencySet from, Map<Node, FrequencySet> sources) {
+    static boolean split(FrequencyExecutor executor, List<Node> roots, FrequencySet from, Map<Node, FrequencySet> sources) {
         if (roots.size() == 1 || !executor.rollsUpInSteps(from, roots.size())) {
             roots.forEach(root -> sources.put(root, from));
-            return;
+            return true;
         }
         int attribute = widestSpread(roots);
         int lowest = roots.stream().mapToInt(r -> r.level(attribute)).min().orElseThrow();
@@ -72,18 +76,28 @@ public class SuperRootsIncognito extends Incognito {
         for (Node r : roots) {
             (r.level(attribute) == lowest ? low : high).add(r);
         }
-        for (List<Node> part : List.of(low, high)) {
-            Node bound = superRoot(part);
-            if (part.size() == 1 || bound.equals(from.node())) {
-                split(executor, part, from, sources);
-            } else {
-                FrequencySet between = executor.derive(from, bound);
-                split(executor, part, between, sources);
-                if (!sources.containsValue(between)) { // every root of the part reads a set derived from it
-                    between.discard();
-                }
-            }
+        if (executor.supportsConcurrentUse() && low.size() >= PARALLEL_PART && high.size() >= PARALLEL_PART) {
+            // a family of many roots is most of an iteration's work near its end: its halves go to both cores
+            boolean[] read = new boolean[2];
+            ForkJoinTask.invokeAll(ForkJoinTask.adapt(() -> read[0] = assign(executor, low, from, sources)),
+                    ForkJoinTask.adapt(() -> read[1] = assign(executor, high, from, sources)));
+            return read[0] || read[1];
         }
+        boolean readLow = assign(executor, low, from, sources);
+        return assign(executor, high, from, sources) || readLow;
+    }
+
+    /** One part of a split: its own bound derived from {@code from} unless that is {@code from}; whether it reads it. */
+    private static boolean assign(FrequencyExecutor executor, List<Node> part, FrequencySet from, Map<Node, FrequencySet> sources) {
+        Node bound = superRoot(part);
+        if (part.size() == 1 || bound.equals(from.node())) {
+            return split(executor, part, from, sources);
+        }
+        FrequencySet between = executor.derive(from, bound);
+        if (!split(executor, part, between, sources)) { // every root of the part reads a set derived from it
+            between.discard();
+        }
+        return false;
     }
 
     /** The position whose levels differ most among the roots (distinct roots of one family differ somewhere). */
