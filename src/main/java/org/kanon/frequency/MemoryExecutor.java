@@ -379,6 +379,20 @@ public final class MemoryExecutor implements FrequencyExecutor {
         return true;
     }
 
+    /**
+     * A set between pays while its source is large; from a few thousand classes, reading the source once per root
+     * costs less than deriving and reading more sets. Adult, 9 QIs, k=10, 5 % suppression (idle, median of 15 after
+     * 30 warm-ups): 734 ms splitting down to single roots, 614-665 ms from 5,000 classes up, 642-673 from 10,000,
+     * 871 from 20,000, 910 never; k=2, 5, 10 and ARX's Adult unchanged.
+     */
+    @Override
+    public boolean rollsUpInSteps(FrequencySet from, int roots) {
+        return from.rowsToRead() >= STEPWISE_MIN_CLASSES;
+    }
+
+    /** See {@link #rollsUpInSteps}. */
+    static final int STEPWISE_MIN_CLASSES = 5_000;
+
     @Override
     public ExecutorStats stats() {
         return stats;

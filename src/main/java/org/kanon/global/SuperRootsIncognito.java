@@ -20,7 +20,8 @@ import org.kanon.lattice.Node;
  *
  * <p>In memory, where a rollup costs in proportion to the classes it reads, the roots are not all rolled up from
  * the super-root itself: the family is split in two by the levels of one attribute, each half rolled up to its own
- * (coarser, so smaller) lower bound, and so on down to single roots. On Adult at 9 QIs most checks are such
+ * (coarser, so smaller) lower bound, and so on down to single roots or to a bound of a few thousand classes, which
+ * its roots all read (see {@link FrequencyExecutor#rollsUpInSteps}). On Adult at 9 QIs most checks are such
  * roots (every candidate of the larger subsets is anonymous), and this reads about a third of the classes that
  * rolling every root up from the super-root reads. In the database, where each set is a statement and a batch of
  * verdicts reads its source once for all its nodes, the family's roots roll up from the super-root, as in the paper,
