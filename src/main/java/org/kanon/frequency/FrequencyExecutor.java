@@ -79,8 +79,9 @@ public interface FrequencyExecutor extends AutoCloseable {
 
     /**
      * Whether {@code roots} nodes due to be rolled up from {@code from} are better rolled up from coarser sets derived
-     * from it first (each read by fewer roots; see the super-roots search). True where a rollup costs in proportion to
-     * the classes it reads, as in memory.
+     * from it first (each read by fewer roots; see the super-roots search). By default always: split down to single
+     * roots. The executors override it with what their costs favour (in memory, a source of a few thousand classes is
+     * read by all its roots; in SQL, only a large source with many roots is split).
      */
     default boolean rollsUpInSteps(FrequencySet from, int roots) {
         return true;

@@ -88,7 +88,10 @@ public class SuperRootsIncognito extends Incognito {
         return assign(executor, high, from, sources) || readLow;
     }
 
-    /** One part of a split: its own bound derived from {@code from} unless that is {@code from}; whether it reads it. */
+    /**
+     * One part of a split: assigned from its own bound, derived from {@code from}, unless the bound is {@code from}
+     * itself or the part a single root. Returns whether a root of the part reads {@code from}.
+     */
     private static boolean assign(FrequencyExecutor executor, List<Node> part, FrequencySet from, Map<Node, FrequencySet> sources) {
         Node bound = superRoot(part);
         if (part.size() == 1 || bound.equals(from.node())) {

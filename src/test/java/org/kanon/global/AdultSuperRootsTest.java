@@ -38,7 +38,7 @@ class AdultSuperRootsTest {
             StarSchema schema = StarSchema.of(table, QIS, new HierarchyCatalog(db));
             try (MemoryExecutor executor = MemoryExecutor.load(db.dsl(), schema)) {
                 assertTrue(executor.supportsConcurrentUse(), "the parallel path needs a concurrent executor");
-                SearchRequest request = new SearchRequest(10, Math.round(0.05 * executor.rows()) );
+                SearchRequest request = new SearchRequest(10, Math.round(0.05 * executor.rows()));
                 List<LevelVector> basic = new Incognito().search(executor, request).anonymous();
                 List<LevelVector> superRoots = new SuperRootsIncognito().search(executor, request).anonymous();
                 assertEquals(4232, basic.size());
