@@ -36,16 +36,21 @@ public class Incognito implements FullDomainSearch {
         int[] heights = executor.heights();
         CandidateGraph graph = CandidateGraph.firstIteration(heights);
         long checked = 0;
-        Set<Node> survivors = Set.of();
+        boolean[] survived = new boolean[0];
         for (int i = 1; i <= heights.length && !graph.isEmpty(); i++) {
             Search iteration = new Search(executor, request, graph);
-            survivors = iteration.run(rootSets(executor, graph));
+            survived = iteration.run(rootSets(executor, graph));
             checked += iteration.checked;
             if (i < heights.length) {
-                graph = nextGraph(executor, graph, survivors);
+                graph = nextGraph(executor, graph, survived);
             }
         }
-        List<Node> full = graph.isEmpty() ? List.of() : survivors.stream().filter(n -> n.size() == heights.length).toList();
+        List<Node> full = new ArrayList<>();
+        for (int id = 0; id < graph.size(); id++) {
+            if (survived[id] && graph.node(id).size() == heights.length) {
+                full.add(graph.node(id));
+            }
+        }
         return new SearchResult(name(), Nodes.sortedVectors(full), true, checked, executor.stats(),
                 (System.nanoTime() - start) / 1_000_000);
     }
@@ -54,11 +59,17 @@ public class Incognito implements FullDomainSearch {
      * The next candidate graph. With frequency sets in the database, the graph is generated there too, as the SQL
      * of Figure 6 over relational node and edge tables; in memory, by the same algorithm in Java.
      */
-    protected CandidateGraph nextGraph(FrequencyExecutor executor, CandidateGraph graph, Set<Node> survivors) {
+    protected CandidateGraph nextGraph(FrequencyExecutor executor, CandidateGraph graph, boolean[] survived) {
         if (executor instanceof SqlExecutor sql) {
+            Set<Node> survivors = new LinkedHashSet<>();
+            for (int id = 0; id < graph.size(); id++) {
+                if (survived[id]) {
+                    survivors.add(graph.node(id));
+                }
+            }
             return new SqlCandidateGeneration(sql.tables()).next(graph, survivors);
         }
-        return CandidateGeneration.next(graph, survivors);
+        return CandidateGeneration.next(graph, survived);
     }
 
     /**
@@ -118,7 +129,8 @@ public class Incognito implements FullDomainSearch {
             Arrays.fill(byHeight, new int[0]);
         }
 
-        Set<Node> run(Map<Node, FrequencySet> rootSets) {
+        /** Runs the search; returns by node number whether the node survived (was not found to fail). */
+        boolean[] run(Map<Node, FrequencySet> rootSets) {
             for (int id = 0; id < graph.size(); id++) {
                 if (graph.predecessorCount(id) == 0) {
                     enqueue(id);
@@ -148,13 +160,11 @@ public class Incognito implements FullDomainSearch {
                 }
                 rootSetUsers.keySet().forEach(FrequencySet::discard);
             }
-            Set<Node> survivors = new LinkedHashSet<>();
+            boolean[] survived = new boolean[graph.size()];
             for (int id = 0; id < graph.size(); id++) {
-                if (!failed[id]) {
-                    survivors.add(graph.node(id));
-                }
+                survived[id] = !failed[id];
             }
-            return survivors;
+            return survived;
         }
 
         private void enqueue(int id) {

@@ -21,15 +21,37 @@ public final class CandidateGeneration {
     }
 
     public static CandidateGraph next(CandidateGraph graph, Set<Node> survivors) {
-        List<Node> sorted = new ArrayList<>(survivors);
-        sorted.sort(CandidateGeneration::compare);
         boolean[] survived = new boolean[graph.size()];
         for (Node s : survivors) {
             survived[graph.id(s)] = true;
         }
+        return next(graph, survived);
+    }
+
+    /** The next graph from the survivors given by node number ({@code survived[id]}). */
+    public static CandidateGraph next(CandidateGraph graph, boolean[] survived) {
+        NodeKeys keys = graph.keys();
+        if (keys != null && closedUpwards(graph, survived, keys)) {
+            return nextFromUpSet(graph, survived, keys);
+        }
+        return nextInGeneral(graph, survived);
+    }
+
+    /**
+     * Figure 6 for any survivors: candidate edges paired from the parents' edges, implied ones removed. Package
+     * visible so that tests can hold {@link #nextFromUpSet} to it.
+     */
+    static CandidateGraph nextInGeneral(CandidateGraph graph, boolean[] survived) {
+        NodeKeys keys = graph.keys();
+        List<Node> sorted = new ArrayList<>();
+        for (int id = 0; id < graph.size(); id++) {
+            if (survived[id]) {
+                sorted.add(graph.node(id));
+            }
+        }
+        sorted.sort(CandidateGeneration::compare);
         long n = graph.size();
         // join: p and q agree on their first i-1 attributes and levels, and p's last attribute < q's last attribute
-        NodeKeys keys = graph.keys();
         Map<Object, List<Node>> byPrefix = new LinkedHashMap<>();
         for (Node s : sorted) {
             byPrefix.computeIfAbsent(keys == null ? prefix(s) : prefixKey(keys, s), x -> new ArrayList<>()).add(s);
@@ -60,6 +82,157 @@ public final class CandidateGeneration {
             }
         }
         return next;
+    }
+
+    /**
+     * Whether the survivors are closed upwards in the lattice, as Incognito's always are (a generalization of a
+     * node that survived survived too), and each survivor's edges are its direct generalizations, one level up on
+     * one attribute: then {@link #nextFromUpSet} gives the graph of Figure 6 by a shorter way.
+     */
+    static boolean closedUpwards(CandidateGraph graph, boolean[] survived, NodeKeys keys) {
+        for (int id = 0; id < graph.size(); id++) {
+            if (!survived[id]) {
+                continue;
+            }
+            Node node = graph.node(id);
+            long key = graph.key(id);
+            int steps = 0;
+            for (int j = 0; j < node.size(); j++) {
+                long step = keys.step(node.attribute(j), node.level(j));
+                if (step != 0) {
+                    int up = graph.id(key + step);
+                    if (up < 0 || !survived[up]) {
+                        return false;
+                    }
+                    steps++;
+                }
+            }
+            if (graph.successorCount(id) != steps) {
+                return false;
+            }
+            for (int i = 0; i < steps; i++) {
+                if (!isStep(keys, node, graph.key(graph.successor(id, i)) - key)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean isStep(NodeKeys keys, Node node, long difference) {
+        for (int j = 0; j < node.size(); j++) {
+            long step = keys.step(node.attribute(j), node.level(j));
+            if (step != 0 && step == difference) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Join, prune and edges for survivors closed upwards ({@link #closedUpwards}). The candidates are then closed
+     * upwards too (a generalization of a candidate has generalizations of survivors for subsets), and the edges of
+     * Figure 6 are exactly the steps one level up on one attribute: such a step is a candidate edge (both parents
+     * step, or the parent holding the attribute does) and no middle node lies under it; the only other candidate
+     * edges, both last attributes up at once, pass through the candidate with one of them up, so they are implied.
+     * Each candidate's edges are then found by looking its steps up, instead of pairing its parents' edges and
+     * removing implied ones: on Adult with suppression, graph generation took a quarter of the search before.
+     */
+    private static CandidateGraph nextFromUpSet(CandidateGraph graph, boolean[] survived, NodeKeys keys) {
+        // survivors grouped by prefix (all but the last attribute and level), groups and members in number order
+        LongIntMap groupOf = new LongIntMap(graph.size());
+        int[] groupOfSurvivor = new int[graph.size()];
+        int[] groupSizes = new int[graph.size()];
+        int groupCount = 0;
+        for (int id = 0; id < graph.size(); id++) {
+            if (survived[id]) {
+                long prefix = prefixKey(keys, graph.node(id), graph.key(id));
+                int g = groupOf.get(prefix);
+                if (g < 0) {
+                    g = groupCount++;
+                    groupOf.put(prefix, g);
+                }
+                groupOfSurvivor[id] = g;
+                groupSizes[g]++;
+            }
+        }
+        int[][] groups = new int[groupCount][];
+        for (int g = 0; g < groupCount; g++) {
+            groups[g] = new int[groupSizes[g]];
+            groupSizes[g] = 0;
+        }
+        for (int id = 0; id < graph.size(); id++) {
+            if (survived[id]) {
+                int g = groupOfSurvivor[id];
+                groups[g][groupSizes[g]++] = id;
+            }
+        }
+        List<int[]> joined = IntStream.range(0, groupCount).parallel()
+                .mapToObj(g -> joinUpSetGroup(groups[g], keys, graph, survived)).toList();
+        int count = 0;
+        for (int[] pairs : joined) {
+            count += pairs.length / 2;
+        }
+        Node[] firsts = new Node[count];
+        Node[] seconds = new Node[count];
+        int[] firstIds = new int[count];
+        int[] secondIds = new int[count];
+        int c = 0;
+        for (int[] pairs : joined) {
+            for (int i = 0; i < pairs.length; i += 2) {
+                firstIds[c] = pairs[i];
+                secondIds[c] = pairs[i + 1];
+                firsts[c] = graph.node(pairs[i]);
+                seconds[c++] = graph.node(pairs[i + 1]);
+            }
+        }
+        Node[] candidates = new Node[count];
+        long[] candidateKeys = new long[count];
+        IntStream.range(0, count).parallel().forEach(i -> {
+            Node q = seconds[i];
+            int last = q.size() - 1;
+            candidates[i] = join(firsts[i], q);
+            candidateKeys[i] = graph.key(firstIds[i]) + keys.field(q.attribute(last), q.level(last));
+        });
+        CandidateGraph next = new CandidateGraph(Arrays.asList(candidates), firsts, seconds, keys, candidateKeys);
+        int[][] successors = new int[count][];
+        IntStream.range(0, count).parallel().forEach(i -> {
+            Node node = candidates[i];
+            int[] out = new int[node.size()];
+            int size = 0;
+            for (int j = 0; j < node.size(); j++) {
+                long step = keys.step(node.attribute(j), node.level(j));
+                int up = step == 0 ? -1 : next.id(candidateKeys[i] + step);
+                if (up >= 0) {
+                    out[size++] = up;
+                }
+            }
+            successors[i] = size == out.length ? out : Arrays.copyOf(out, size);
+        });
+        next.setEdges(successors);
+        return next;
+    }
+
+    /** {@link #joinGroup} by node numbers: the joined pairs as p, q, p, q, ... */
+    private static int[] joinUpSetGroup(int[] group, NodeKeys keys, CandidateGraph graph, boolean[] survived) {
+        int[] pairs = new int[16];
+        int size = 0;
+        for (int pid : group) {
+            Node p = graph.node(pid);
+            long pKey = graph.key(pid);
+            int last = p.size() - 1;
+            for (int qid : group) {
+                Node q = graph.node(qid);
+                if (p.attribute(last) < q.attribute(last) && subsetsSurvived(keys, p, q, pKey, graph, survived)) {
+                    if (size == pairs.length) {
+                        pairs = Arrays.copyOf(pairs, size * 2);
+                    }
+                    pairs[size++] = pid;
+                    pairs[size++] = qid;
+                }
+            }
+        }
+        return Arrays.copyOf(pairs, size);
     }
 
     /** The pairs (p, q) of one prefix group that join into a candidate whose subsets all survived (join and prune). */
@@ -212,8 +385,12 @@ public final class CandidateGeneration {
 
     /** The key of {@link #prefix}. */
     private static Long prefixKey(NodeKeys keys, Node n) {
+        return prefixKey(keys, n, keys.key(n));
+    }
+
+    private static long prefixKey(NodeKeys keys, Node n, long key) {
         int last = n.size() - 1;
-        return keys.key(n) - keys.field(n.attribute(last), n.level(last));
+        return key - keys.field(n.attribute(last), n.level(last));
     }
 
     /** The node of the first i-1 attributes and levels: nodes with the same prefix join. */

@@ -20,10 +20,15 @@ import java.util.Map;
 public final class CandidateGraph {
     private static final int[] NONE = new int[0];
     private final List<Node> nodes;
-    private final Map<Node, Integer> ids;
-    private final Map<Node, Node[]> parents;
+    /** Built on first use: Incognito in memory walks nodes by number and by key only, and never needs it. */
+    private volatile Map<Node, Integer> ids;
+    /** parent1 and parent2 by node number; null in C_1. */
+    private final Node[] firstParents;
+    private final Node[] secondParents;
     /** Null when the lattice's nodes do not fit in a long (then graph generation looks nodes up by {@link #ids}). */
     private final NodeKeys keys;
+    /** Each node's key by number (see {@link NodeKeys}), when {@link #keys} is not null. */
+    private final long[] nodeKeys;
     private final LongIntMap keyIds;
     private int[][] successors;
     private int[] successorCount;
@@ -36,17 +41,23 @@ public final class CandidateGraph {
     }
 
     CandidateGraph(List<Node> nodes, Map<Node, Node[]> parents, NodeKeys keys) {
+        this(nodes, parentsOf(nodes, parents, 0), parentsOf(nodes, parents, 1), keys, keysOf(nodes, keys));
+    }
+
+    /**
+     * A graph of {@code nodes} with parent1 and parent2 of each by number (both null in C_1) and, when {@code keys}
+     * is given, each node's key by number.
+     */
+    CandidateGraph(List<Node> nodes, Node[] firstParents, Node[] secondParents, NodeKeys keys, long[] nodeKeys) {
         this.nodes = List.copyOf(nodes);
-        this.parents = parents;
-        this.ids = new HashMap<>(nodes.size() * 2);
-        for (Node n : this.nodes) {
-            ids.put(n, ids.size());
-        }
+        this.firstParents = firstParents;
+        this.secondParents = secondParents;
         this.keys = keys;
+        this.nodeKeys = nodeKeys;
         this.keyIds = keys == null ? null : new LongIntMap(nodes.size());
         if (keys != null) {
-            for (int id = 0; id < this.nodes.size(); id++) {
-                keyIds.put(keys.key(this.nodes.get(id)), id);
+            for (int id = 0; id < nodeKeys.length; id++) {
+                keyIds.put(nodeKeys[id], id);
             }
         }
         successors = new int[nodes.size()][];
@@ -57,8 +68,76 @@ public final class CandidateGraph {
         Arrays.fill(predecessors, NONE);
     }
 
+    private static Node[] parentsOf(List<Node> nodes, Map<Node, Node[]> parents, int which) {
+        if (parents.isEmpty()) {
+            return null;
+        }
+        Node[] result = new Node[nodes.size()];
+        for (int id = 0; id < result.length; id++) {
+            Node[] pair = parents.get(nodes.get(id));
+            result[id] = pair == null ? null : pair[which];
+        }
+        return result;
+    }
+
+    private static long[] keysOf(List<Node> nodes, NodeKeys keys) {
+        if (keys == null) {
+            return null;
+        }
+        long[] result = new long[nodes.size()];
+        for (int id = 0; id < result.length; id++) {
+            result[id] = keys.key(nodes.get(id));
+        }
+        return result;
+    }
+
+    /** Node numbers by node, built once, on first use. */
+    private Map<Node, Integer> ids() {
+        Map<Node, Integer> map = ids;
+        if (map == null) {
+            synchronized (this) {
+                map = ids;
+                if (map == null) {
+                    map = new HashMap<>(nodes.size() * 2);
+                    for (Node n : nodes) {
+                        map.put(n, map.size());
+                    }
+                    ids = map;
+                }
+            }
+        }
+        return map;
+    }
+
+    /**
+     * Sets all edges at once, {@code successors[id]} holding the numbers of node id's direct generalizations (the
+     * arrays are kept). For a graph without edges yet.
+     */
+    void setEdges(int[][] successors) {
+        if (edges != 0 || successors.length != nodes.size()) {
+            throw new IllegalStateException("edges already set, or not one list per node");
+        }
+        int[] incoming = new int[successors.length];
+        for (int[] out : successors) {
+            for (int to : out) {
+                incoming[to]++;
+            }
+            edges += out.length;
+        }
+        for (int id = 0; id < successors.length; id++) {
+            this.successors[id] = successors[id];
+            successorCount[id] = successors[id].length;
+            predecessors[id] = incoming[id] == 0 ? NONE : new int[incoming[id]];
+        }
+        for (int from = 0; from < successors.length; from++) {
+            for (int to : successors[from]) {
+                predecessors[to][predecessorCount[to]++] = from;
+            }
+        }
+    }
+
     void addEdge(Node from, Node to) {
-        addEdge(ids.get(from), ids.get(to));
+        addEdge(ids().get(from), ids().get(to));
     }
 
     void addEdge(int from, int to) {
@@ -112,7 +191,7 @@ public final class CandidateGraph {
 
     /** The number of {@code n} (its position in {@link #nodes()}), or -1 when it is not in the graph. */
     public int id(Node n) {
-        Integer id = ids.get(n);
+        Integer id = ids().get(n);
         return id == null ? -1 : id;
     }
 
@@ -124,6 +203,11 @@ public final class CandidateGraph {
     /** The number of the node with this key (see {@link #keys()}), or -1 when it is not in the graph. */
     int id(long key) {
         return keyIds.get(key);
+    }
+
+    /** The key of node {@code id} (see {@link #keys()}; only when they are not null). */
+    long key(int id) {
+        return nodeKeys[id];
     }
 
     public Node node(int id) {
@@ -148,11 +232,11 @@ public final class CandidateGraph {
     }
 
     public List<Node> successors(Node n) {
-        return nodesOf(successors, successorCount, ids.get(n));
+        return nodesOf(successors, successorCount, ids().get(n));
     }
 
     public List<Node> predecessors(Node n) {
-        return nodesOf(predecessors, predecessorCount, ids.get(n));
+        return nodesOf(predecessors, predecessorCount, ids().get(n));
     }
 
     private List<Node> nodesOf(int[][] lists, int[] counts, int id) {
@@ -175,7 +259,7 @@ public final class CandidateGraph {
     }
 
     public boolean contains(Node n) {
-        return ids.containsKey(n);
+        return ids().containsKey(n);
     }
 
     /** Nodes without incoming edges: where the breadth-first search starts. */
@@ -191,6 +275,7 @@ public final class CandidateGraph {
 
     /** parent1 and parent2 of a node of C_i, i > 1 (null in C_1). */
     public Node[] parents(Node n) {
-        return parents.get(n);
+        Integer id = firstParents == null ? null : ids().get(n);
+        return id == null || firstParents[id] == null ? null : new Node[] {firstParents[id], secondParents[id]};
     }
 }

@@ -8,9 +8,11 @@ package org.kanon.lattice;
  */
 final class NodeKeys {
     private final int[] shift;
+    private final int[] heights;
 
-    private NodeKeys(int[] shift) {
+    private NodeKeys(int[] shift, int[] heights) {
         this.shift = shift;
+        this.heights = heights;
     }
 
     /** The keys for QIs of these heights, or null when they need more than 63 bits. */
@@ -24,7 +26,7 @@ final class NodeKeys {
                 return null;
             }
         }
-        return new NodeKeys(shift);
+        return new NodeKeys(shift, heights.clone());
     }
 
     long key(Node n) {
@@ -33,6 +35,14 @@ final class NodeKeys {
             key += field(n.attribute(i), n.level(i));
         }
         return key;
+    }
+
+    /**
+     * What a key gains when {@code attribute} goes one level up: the key of a direct generalization is the key plus
+     * this, or 0 when the level is the attribute's top already.
+     */
+    long step(int attribute, int level) {
+        return level < heights[attribute] ? 1L << shift[attribute] : 0;
     }
 
     /** The bits that stand for {@code attribute} at {@code level} in a key. */

@@ -2,7 +2,12 @@ package org.kanon.lattice;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.DisplayName;
@@ -57,5 +62,75 @@ class CandidateGenerationTest {
         assertEquals(1, c2.edgeCount());
         assertEquals(1, c2.roots().size());
         assertEquals(Set.of("<q0:1, q1:0>"), c2.roots().stream().map(Node::toString).collect(Collectors.toSet()));
+    }
+
+    @Test
+    @DisplayName("survivors closed upwards, as Incognito's are: the graph by looking steps up equals Figure 6's, every iteration")
+    void upSetShortcutEqualsFigureSix() {
+        Random random = new Random(7);
+        for (int round = 0; round < 40; round++) {
+            int[] heights = new int[2 + random.nextInt(4)];
+            for (int a = 0; a < heights.length; a++) {
+                heights[a] = random.nextInt(4);
+            }
+            CandidateGraph graph = CandidateGraph.firstIteration(heights);
+            for (int i = 1; i < heights.length && !graph.isEmpty(); i++) {
+                boolean[] survived = upClosure(graph, random, random.nextDouble() * 0.3);
+                assertTrue(CandidateGeneration.closedUpwards(graph, survived, graph.keys()), "the shortcut applies");
+                CandidateGraph shortcut = CandidateGeneration.next(graph, survived);
+                CandidateGraph general = CandidateGeneration.nextInGeneral(graph, survived);
+                assertEquals(Set.copyOf(general.nodes()), Set.copyOf(shortcut.nodes()), "nodes");
+                assertEquals(general.size(), shortcut.size());
+                assertEquals(edges(general), edges(shortcut), "edges");
+                assertEquals(general.edgeCount(), shortcut.edgeCount());
+                for (Node n : general.nodes()) {
+                    assertArrayEquals(general.parents(n), shortcut.parents(n), "parents of " + n);
+                    assertEquals(Set.copyOf(general.predecessors(n)), Set.copyOf(shortcut.predecessors(n)), "predecessors of " + n);
+                }
+                graph = shortcut;
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("survivors not closed upwards take Figure 6's general way")
+    void shortcutNeedsAnUpSet() {
+        CandidateGraph c1 = CandidateGraph.firstIteration(new int[] {1, 1});
+        boolean[] survived = new boolean[c1.size()];
+        survived[c1.id(n(new int[] {0}, 0))] = true; // <A0> survives but its generalization <A1> does not
+        survived[c1.id(n(new int[] {1}, 0))] = true;
+        survived[c1.id(n(new int[] {1}, 1))] = true;
+        assertFalse(CandidateGeneration.closedUpwards(c1, survived, c1.keys()));
+        CandidateGraph c2 = CandidateGeneration.next(c1, survived);
+        assertEquals(Set.of(n(new int[] {0, 1}, 0, 0), n(new int[] {0, 1}, 0, 1)), Set.copyOf(c2.nodes()));
+    }
+
+    /** Random seeds of the graph and every node above them. */
+    private static boolean[] upClosure(CandidateGraph graph, Random random, double seedShare) {
+        boolean[] survived = new boolean[graph.size()];
+        ArrayDeque<Integer> queue = new ArrayDeque<>();
+        for (int id = 0; id < graph.size(); id++) {
+            if (random.nextDouble() < seedShare) {
+                queue.add(id);
+            }
+        }
+        while (!queue.isEmpty()) {
+            int id = queue.poll();
+            if (!survived[id]) {
+                survived[id] = true;
+                for (int i = 0; i < graph.successorCount(id); i++) {
+                    queue.add(graph.successor(id, i));
+                }
+            }
+        }
+        return survived;
+    }
+
+    private static Map<Node, Set<Node>> edges(CandidateGraph g) {
+        Map<Node, Set<Node>> m = new HashMap<>();
+        for (Node n : g.nodes()) {
+            m.put(n, new HashSet<>(g.successors(n)));
+        }
+        return m;
     }
 }
