@@ -11,10 +11,12 @@ final class KeyLayout {
     static final int MAX_BITS = 63;
     private final int[] shift;
     private final long[] mask;
+    private final int bits;
 
-    private KeyLayout(int[] shift, long[] mask) {
+    private KeyLayout(int[] shift, long[] mask, int bits) {
         this.shift = shift;
         this.mask = mask;
+        this.bits = bits;
     }
 
     /**
@@ -35,7 +37,12 @@ final class KeyLayout {
             mask[a] = (1L << bits) - 1;
             used += bits;
         }
-        return new KeyLayout(shift, mask);
+        return new KeyLayout(shift, mask, used);
+    }
+
+    /** The bits all fields take together: every key is below 2^bits. */
+    int bits() {
+        return bits;
     }
 
     int shift(int attribute) {

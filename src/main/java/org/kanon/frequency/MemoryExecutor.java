@@ -35,7 +35,7 @@ public final class MemoryExecutor implements FrequencyExecutor {
     private final MemoryFrequencySet zero;
     private final ExecutorStats stats = new ExecutorStats();
     /** Scratch space of the grouping loop, one per thread (see {@link #supportsConcurrentUse()}). */
-    private final ThreadLocal<Rollup> rollups = ThreadLocal.withInitial(Rollup::new);
+    private final ThreadLocal<Rollup> rollups;
     /** Null with more QIs than an int bit set holds: then every scan starts from the zero-level set. */
     private final ZeroProjections projections;
 
@@ -45,6 +45,7 @@ public final class MemoryExecutor implements FrequencyExecutor {
         this.rows = rows;
         this.hierarchies = hierarchies;
         this.layout = layout;
+        this.rollups = ThreadLocal.withInitial(() -> new Rollup(layout.bits()));
         this.sensitive = sensitive;
         this.modelSummary = sensitive == null ? null : set -> rollups.get().summarize(set, sensitive);
         this.zero = new MemoryFrequencySet(zeroNode, keys, counts, modelSummary);

@@ -7,12 +7,18 @@ import org.kanon.lattice.Node;
  * The inner loop of the memory executor: groups the classes of a finer frequency set by their keys in a coarser
  * node and sums the counts. Measured on Adult, this loop is most of a search, so it is written for speed: a key is
  * rewritten only in the fields whose level changes (the rest is kept or cleared by one mask), groups are found by
- * open addressing in a table reused across calls (one Rollup per thread) of which only the used slots
- * are emptied afterwards, and groups keep first-seen order, so results are deterministic.
+ * open addressing in a table reused across calls (one Rollup per thread) that is never emptied (a slot holds its
+ * key tagged with the number of the call that wrote it; one of an earlier call is free), a verdict reads the sums
+ * in the table and the groups are copied out only for a set that is built, and groups keep first-seen order, so
+ * results are deterministic.
  */
 final class Rollup {
-    private static final long EMPTY = -1;
     private static final long SPREAD = 0x9E3779B97F4A7C15L;
+    /** Keys are below 2^keyBits; the bits above hold the call's number (the epoch), from 1 on. */
+    private final int keyBits;
+    private final long keyMask;
+    /** The current epoch in place ({@code epoch << keyBits}): a slot below it is free. */
+    private long epochBase;
 
     /**
      * Open addressing, two longs per slot: a key and its running sum side by side, so that adding a class to a group
@@ -28,6 +34,17 @@ final class Rollup {
     private int[] groupCell = new int[0];
     /** The compact layout of the last grouping, or null when it was hashed: its keys are decoded on demand. */
     private Compact lastCompact;
+    /** Whether the last grouping was hashed and its groups are still only in the table. */
+    private boolean inTable;
+
+    /** For keys below 2^keyBits (at most 62: the epoch needs a bit). */
+    Rollup(int keyBits) {
+        if (keyBits < 1 || keyBits > 62) {
+            throw new IllegalArgumentException("key bits " + keyBits);
+        }
+        this.keyBits = keyBits;
+        this.keyMask = (1L << keyBits) - 1;
+    }
 
     /**
      * How a source node's keys become a target node's: {@code keep} masks the fields that stay as they are (the
@@ -88,6 +105,7 @@ final class Rollup {
         int rows = counts.length;
         Compact compact = rewrite.compact();
         if (compact != null && countsDirectly(compact.bits(), rows)) {
+            inTable = false;
             return groupDirect(compact, keys, counts, rows);
         }
         lastCompact = null;
@@ -106,7 +124,7 @@ final class Rollup {
 
     /** The last grouping's summary under a model with a sensitive attribute (see {@link ClassFold}). */
     FrequencySummary summarize(int groups, ClassFold.Sensitive sensitive) {
-        decodeKeys(groups);
+        collect(groups);
         return fold.summarize(groupKeys, sums, groups, sensitive);
     }
 
@@ -117,8 +135,19 @@ final class Rollup {
 
     /** Rows in the last grouping's classes smaller than k. */
     long rowsBelow(int groups, int k) {
-        long[] s = sums;
         long below = 0;
+        if (inTable) {
+            long[] t = table;
+            int[] slots = groupSlot;
+            for (int g = 0; g < groups; g++) {
+                long sum = t[(slots[g] << 1) + 1];
+                if (sum < k) {
+                    below += sum;
+                }
+            }
+            return below;
+        }
+        long[] s = sums;
         for (int g = 0; g < groups; g++) {
             if (s[g] < k) {
                 below += s[g];
@@ -130,7 +159,7 @@ final class Rollup {
     /** The frequency set of the last grouping. */
     MemoryFrequencySet materialize(Node node, int groups,
                                    java.util.function.Function<MemoryFrequencySet, FrequencySummary> modelSummary) {
-        decodeKeys(groups);
+        collect(groups);
         return new MemoryFrequencySet(node, Arrays.copyOf(groupKeys, groups), Arrays.copyOf(sums, groups), modelSummary);
     }
 
@@ -139,7 +168,7 @@ final class Rollup {
         for (int r = 0; r < rows; r++) {
             groups = add(keys[r] & keep, counts[r], groups);
         }
-        return finish(groups);
+        return groups;
     }
 
     private int groupOneChanged(Rewrite rewrite, long[] keys, long[] counts, int rows) {
@@ -153,7 +182,7 @@ final class Rollup {
             long target = (key & keep) | ((long) map[(int) ((key >>> shift) & mask)] << shift);
             groups = add(target, counts[r], groups);
         }
-        return finish(groups);
+        return groups;
     }
 
     private int groupManyChanged(Rewrite rewrite, long[] keys, long[] counts, int rows) {
@@ -171,7 +200,7 @@ final class Rollup {
             }
             groups = add(target, counts[r], groups);
         }
-        return finish(groups);
+        return groups;
     }
 
     /**
@@ -217,6 +246,21 @@ final class Rollup {
         return groups;
     }
 
+    /** The last grouping's keys and sums into {@link #groupKeys} and {@link #sums}, once. */
+    private void collect(int groups) {
+        if (inTable) {
+            long[] t = table;
+            for (int g = 0; g < groups; g++) {
+                int at = groupSlot[g] << 1;
+                groupKeys[g] = t[at] & keyMask;
+                sums[g] = t[at + 1];
+            }
+            inTable = false;
+        } else {
+            decodeKeys(groups);
+        }
+    }
+
     /** After a direct grouping, the groups' keys in the key layout (from their compact keys). */
     private void decodeKeys(int groups) {
         Compact compact = lastCompact;
@@ -241,38 +285,24 @@ final class Rollup {
     private int add(long key, long count, int groups) {
         long[] t = table;
         int mask = (1 << tableBits) - 1; // a small grouping uses the start of the table: fewer cache lines
+        long base = epochBase;
+        long tagged = key | base;
         int slot = (int) ((key * SPREAD) >>> (64 - tableBits));
         while (true) {
             int at = slot << 1;
             long present = t[at];
-            if (present == key) {
+            if (present == tagged) {
                 t[at + 1] += count;
                 return groups;
             }
-            if (present == EMPTY) {
-                t[at] = key;
+            if (present < base) { // written by an earlier call: free
+                t[at] = tagged;
                 t[at + 1] = count;
                 groupSlot[groups] = slot;
                 return groups + 1;
             }
             slot = (slot + 1) & mask;
         }
-    }
-
-    /**
-     * Copies the groups' keys and sums out of the table in first-seen order and empties the used slots, so that no
-     * probe chain is left half broken (they were just written and are still cached; refilling the whole table
-     * was a fifth of a search on Adult).
-     */
-    private int finish(int groups) {
-        long[] t = table;
-        for (int g = 0; g < groups; g++) {
-            int at = groupSlot[g] << 1;
-            groupKeys[g] = t[at];
-            sums[g] = t[at + 1];
-            t[at] = EMPTY;
-        }
-        return groups;
     }
 
     private void prepare(int rows, int maxGroups) {
@@ -286,9 +316,16 @@ final class Rollup {
         // a load factor of at most a half (at most one group per source class, and at most maxGroups)
         int bits = Math.max(4, 65 - Long.numberOfLeadingZeros(Math.max(1, maxGroups)));
         if (table.length < (2 << bits)) {
-            table = new long[2 << bits];
-            Arrays.fill(table, EMPTY); // sums are written with their key: only keys need to start empty
+            table = new long[2 << bits]; // all zero: free for any epoch from 1 on
         }
         tableBits = bits;
+        // a new epoch frees every slot at once; when the epochs run out, the table is emptied and they start again
+        long next = epochBase + (1L << keyBits);
+        if (next <= 0) { // past Long.MAX_VALUE
+            Arrays.fill(table, 0);
+            next = 1L << keyBits;
+        }
+        epochBase = next;
+        inTable = true;
     }
 }
