@@ -9,6 +9,7 @@ public final class ExecutorStats {
     private long derivations;
     private long summaries;
     private long deferred;
+    private long bySubset;
     private long statements;
     private long nanos;
     private java.util.function.LongConsumer progress = n -> { };
@@ -31,6 +32,11 @@ public final class ExecutorStats {
     /** A failed set left unstored: its successors roll up from its source (sql executor, near-unique sets). */
     public synchronized void deferred() {
         deferred++;
+    }
+
+    /** A node found anonymous from its subset, with no frequency set (see Incognito's search). */
+    public synchronized void anonymousBySubset() {
+        bySubset++;
     }
 
     public synchronized void summarized() {
@@ -57,6 +63,11 @@ public final class ExecutorStats {
         return summaries;
     }
 
+    /** Nodes found anonymous from a subset of theirs, without a frequency set of their own. */
+    public synchronized long decidedBySubset() {
+        return bySubset;
+    }
+
     public synchronized long deferredSets() {
         return deferred;
     }
@@ -71,7 +82,7 @@ public final class ExecutorStats {
 
     @Override
     public String toString() {
-        return "scans=" + scans + " derived=" + derivations + " checks=" + summaries + " deferred=" + deferred
+        return "scans=" + scans + " derived=" + derivations + " checks=" + summaries + " deferred=" + deferred + " bySubset=" + bySubset
                 + " statements=" + statements + " executorMs=" + millis();
     }
 }

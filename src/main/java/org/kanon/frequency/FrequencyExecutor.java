@@ -87,6 +87,15 @@ public interface FrequencyExecutor extends AutoCloseable {
         return true;
     }
 
+    /**
+     * Whether every row of the table has one and the same value at {@code level} of QI {@code attribute} (as at the
+     * top of most hierarchies, "*"): such a level groups no rows apart, so a node with it has the classes of the node
+     * without the attribute. False when unknown, the default.
+     */
+    default boolean singleValued(int attribute, int level) {
+        return false;
+    }
+
     ExecutorStats stats();
 
     @Override

@@ -394,6 +394,12 @@ public final class MemoryExecutor implements FrequencyExecutor {
     /** See {@link #rollsUpInSteps}. */
     static final int STEPWISE_MIN_CLASSES = 5_000;
 
+    /** From the dictionary: the level's labels among the values present. */
+    @Override
+    public boolean singleValued(int attribute, int level) {
+        return hierarchies[attribute].cardinality(level) == 1;
+    }
+
     @Override
     public ExecutorStats stats() {
         return stats;

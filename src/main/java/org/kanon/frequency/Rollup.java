@@ -82,7 +82,7 @@ final class Rollup {
      * afterwards, so only while the cells are not many more than the rows.
      */
     static boolean countsDirectly(int bits, int rows) {
-        return bits <= MAX_COMPACT_BITS && (1L << bits) <= 2L * rows + 64;
+        return bits <= MAX_COMPACT_BITS && (1L << bits) <= 8L * rows + 64;
     }
 
     /** Bits of a compact field with this many codes (none for a single code). */

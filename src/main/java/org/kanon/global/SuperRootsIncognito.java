@@ -40,12 +40,14 @@ public class SuperRootsIncognito extends Incognito {
     }
 
     /**
-     * For each family with two or more roots, its super-root is scanned once; a family with a single root is its
-     * own super-root and is left to the base class to scan, which saves a derivation of an identical set.
+     * For each family with two or more roots to check, its super-root is scanned once; a family with a single root
+     * is its own super-root and is left to the base class to scan, which saves a derivation of an identical set.
      */
     @Override
     protected Map<Node, FrequencySet> rootSets(FrequencyExecutor executor, CandidateGraph graph) {
-        List<List<Node>> families = families(graph.roots()).values().stream().filter(f -> f.size() > 1).toList();
+        // roots anonymous by their subsets are never checked: they need no set
+        List<Node> checked = graph.roots().stream().filter(root -> !anonymousBySubset(executor, root)).toList();
+        List<List<Node>> families = families(checked).values().stream().filter(f -> f.size() > 1).toList();
         Map<Node, FrequencySet> sources = new ConcurrentHashMap<>();
         try {
             // families are independent: an executor that allows it computes them on several threads
