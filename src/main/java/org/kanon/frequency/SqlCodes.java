@@ -159,6 +159,14 @@ final class SqlCodes {
     }
 
     /** The raw value (level 0) or label that {@code code} stands for, for reading a set back. */
+    /**
+     * Labels at {@code level} of QI {@code a} over its whole dimension table (a superset of the table's values), or
+     * -1 for a QI without a hierarchy.
+     */
+    int labelCount(int a, int level) {
+        return coded(a) ? labels[a][level].length : -1;
+    }
+
     Object label(int a, int level, Object code) {
         if (!coded(a) || code == null) {
             return code;

@@ -179,6 +179,15 @@ public final class SqlExecutor implements FrequencyExecutor {
         return heights.clone();
     }
 
+    /**
+     * From the code tables: one label at the level over the whole dimension table, so over the table's values too (a
+     * level that has several labels in the dimension table but one among the table's values is left to the checks).
+     */
+    @Override
+    public boolean singleValued(int attribute, int level) {
+        return codes.labelCount(attribute, level) == 1;
+    }
+
     @Override
     public long rows() {
         return rows;

@@ -37,7 +37,7 @@ class AnonymizeCliTest {
             assertTrue(r.out().contains("1,1\t2\t\n"), r.out());
             assertTrue(r.out().contains("(levels 1,0) by height: cost 1"), r.out());
             assertTrue(r.out().contains("released p2"), r.out());
-            assertTrue(r.out().contains("nodesChecked=6"), r.out());
+            assertTrue(r.out().contains("nodesChecked=6 anonymousBySubset=2"), r.out());
             // --stats-format json, the older name of --format json: the whole outcome as one object
             Map<String, Object> json = CliRun.jsonObject(cli.run("anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2",
                     "--list", "--name", "p2j", "--stats-format", "json"));
@@ -50,6 +50,7 @@ class AnonymizeCliTest {
             assertEquals(1.0, selected.get("cost"));
             Map<?, ?> stats = (Map<?, ?>) json.get("stats");
             assertEquals(6L, stats.get("nodesChecked"));
+            assertEquals(2L, stats.get("anonymousBySubset"), "<S1,Z0> and <S0,Z2>: an attribute at its single value");
             assertEquals(Set.of("validate", "executor", "search", "select", "release"), ((Map<?, ?>) stats.get("phasesMs")).keySet(),
                     "time per phase in the JSON stats: " + json);
             assertEquals(true, json.get("released"));
