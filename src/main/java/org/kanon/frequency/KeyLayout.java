@@ -7,8 +7,8 @@ package org.kanon.frequency;
  * mask, dropped ones cleared by it. Attributes outside a set's node hold 0 in their field.
  */
 final class KeyLayout {
-    /** Keys stay non-negative so that -1 can mark an empty hash slot. */
-    static final int MAX_BITS = 63;
+    /** Keys stay below 2^62: the grouping's hash table tags each slot with a call number in the bits above (see Rollup). */
+    static final int MAX_BITS = 62;
     private final int[] shift;
     private final long[] mask;
     private final int bits;

@@ -45,7 +45,7 @@ public final class MemoryExecutor implements FrequencyExecutor {
         this.rows = rows;
         this.hierarchies = hierarchies;
         this.layout = layout;
-        this.rollups = ThreadLocal.withInitial(() -> new Rollup(layout.bits()));
+        this.rollups = ThreadLocal.withInitial(() -> new Rollup(Math.max(1, layout.bits())));
         this.sensitive = sensitive;
         this.modelSummary = sensitive == null ? null : set -> rollups.get().summarize(set, sensitive);
         this.zero = new MemoryFrequencySet(zeroNode, keys, counts, modelSummary);

@@ -107,6 +107,22 @@ class RollupTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void widestKeysStillGroup() {
+        assertNotNull(KeyLayout.of(new int[] {1 << 30, 1 << 30, 4}), "62 bits fit");
+        assertNull(KeyLayout.of(new int[] {1 << 30, 1 << 30, 8}), "63 bits do not: the table's slots need a bit above the key");
+        Rollup rollup = new Rollup(KeyLayout.MAX_BITS); // one call number only: the table is emptied before every call
+        long top = (1L << KeyLayout.MAX_BITS) - 1;
+        long[] keys = {top, 0, top, 5};
+        long[] counts = {1, 2, 3, 4};
+        for (int call = 0; call < 3; call++) {
+            MemoryFrequencySet set = rollup.group(new Node(new int[] {0}, new int[] {0}), new Rollup.Rewrite(top, new int[0],
+                    new long[0], new int[0][]), keys, counts, null);
+            assertArrayEquals(new long[] {top, 0, 5}, set.keys, "call " + call);
+            assertArrayEquals(new long[] {4, 2, 4}, set.counts, "call " + call);
+        }
+    }
+
     /** The compact key of the executor for these target fields (each: its field, then its map), or null if too wide. */
     private static Rollup.Compact compact(List<int[]> targetMaps, int codesPerField) {
         int n = targetMaps.size() / 2;
