@@ -21,7 +21,9 @@ import org.kanon.lattice.Node;
  * by height over the candidate graph of the QI subsets of size i, from its roots; generalizations of an anonymous
  * node are marked and not checked (generalization property); frequency sets of non-roots are rolled up from a
  * failed parent's (rollup property); the survivors generate the next graph (subset property). Sound and complete:
- * it returns every anonymous node of the full lattice.
+ * it returns every anonymous node of the full lattice. Beyond the paper, a candidate with an attribute at a level of
+ * a single value is found anonymous from its subset without a frequency set ({@link #anonymousBySubset}); it is
+ * still counted among the nodes checked, as the paper's search checks it.
  */
 public class Incognito implements FullDomainSearch {
 
