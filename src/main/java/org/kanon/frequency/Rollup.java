@@ -19,6 +19,13 @@ final class Rollup {
     private final long keyMask;
     /** The current epoch in place ({@code epoch << keyBits}): a slot below it is free. */
     private long epochBase;
+    /**
+     * With keys this wide the epochs would run out every few thousand calls or sooner, and each time the whole
+     * (largest ever) table would be emptied: then the epoch stays 1 and the slots a hashed grouping used are emptied
+     * before the next grouping, as {@link #hashedGroups} of them are still listed in {@link #groupSlot}.
+     */
+    private static final int MAX_EPOCH_KEY_BITS = 48;
+    private int hashedGroups;
 
     /**
      * Open addressing, two longs per slot: a key and its running sum side by side, so that adding a class to a group
@@ -104,6 +111,7 @@ final class Rollup {
     int groupOnly(Rewrite rewrite, long[] keys, long[] counts) {
         int rows = counts.length;
         Compact compact = rewrite.compact();
+        emptyUsedSlots();
         if (compact != null && countsDirectly(compact.bits(), rows)) {
             inTable = false;
             return groupDirect(compact, keys, counts, rows);
@@ -111,13 +119,26 @@ final class Rollup {
         lastCompact = null;
         prepare(rows, (int) Math.min(rows, rewrite.maxGroups()));
         int changed = rewrite.shifts().length;
+        int groups;
         if (changed == 0) {
-            return groupKept(rewrite.keep(), keys, counts, rows);
+            groups = groupKept(rewrite.keep(), keys, counts, rows);
+        } else if (changed == 1) {
+            groups = groupOneChanged(rewrite, keys, counts, rows);
+        } else {
+            groups = groupManyChanged(rewrite, keys, counts, rows);
         }
-        if (changed == 1) {
-            return groupOneChanged(rewrite, keys, counts, rows);
+        hashedGroups = groups;
+        return groups;
+    }
+
+    /** For wide keys (see {@link #MAX_EPOCH_KEY_BITS}): empties the slots of the last hashed grouping. */
+    private void emptyUsedSlots() {
+        if (keyBits > MAX_EPOCH_KEY_BITS) {
+            for (int g = 0; g < hashedGroups; g++) {
+                table[groupSlot[g] << 1] = 0;
+            }
+            hashedGroups = 0;
         }
-        return groupManyChanged(rewrite, keys, counts, rows);
     }
 
     private final ClassFold fold = new ClassFold();
@@ -320,7 +341,7 @@ final class Rollup {
         }
         tableBits = bits;
         // a new epoch frees every slot at once; when the epochs run out, the table is emptied and they start again
-        long next = epochBase + (1L << keyBits);
+        long next = keyBits > MAX_EPOCH_KEY_BITS ? 1L << keyBits : epochBase + (1L << keyBits);
         if (next <= 0) { // past Long.MAX_VALUE
             Arrays.fill(table, 0);
             next = 1L << keyBits;

@@ -158,7 +158,6 @@ final class SqlCodes {
         return mapsNull[a] ? equal.or(raw.isNull().and(k.isNull())) : equal;
     }
 
-    /** The raw value (level 0) or label that {@code code} stands for, for reading a set back. */
     /**
      * Labels at {@code level} of QI {@code a} over its whole dimension table (a superset of the table's values), or
      * -1 for a QI without a hierarchy.
@@ -167,6 +166,7 @@ final class SqlCodes {
         return coded(a) ? labels[a][level].length : -1;
     }
 
+    /** The raw value (level 0) or label that {@code code} stands for, for reading a set back. */
     Object label(int a, int level, Object code) {
         if (!coded(a) || code == null) {
             return code;

@@ -110,23 +110,27 @@ public final class CandidateGeneration {
             if (graph.successorCount(id) != steps) {
                 return false;
             }
+            long matched = 0; // positions whose step an edge takes: each once (no duplicate edges)
             for (int i = 0; i < steps; i++) {
-                if (!isStep(keys, node, graph.key(graph.successor(id, i)) - key)) {
+                int position = stepPosition(keys, node, graph.key(graph.successor(id, i)) - key);
+                if (position < 0 || (matched & 1L << position) != 0) {
                     return false;
                 }
+                matched |= 1L << position;
             }
         }
         return true;
     }
 
-    private static boolean isStep(NodeKeys keys, Node node, long difference) {
+    /** The position whose one-level step the key difference is, or -1 (positions are fewer than 64: keys fit a long). */
+    private static int stepPosition(NodeKeys keys, Node node, long difference) {
         for (int j = 0; j < node.size(); j++) {
             long step = keys.step(node.attribute(j), node.level(j));
             if (step != 0 && step == difference) {
-                return true;
+                return j;
             }
         }
-        return false;
+        return -1;
     }
 
     /**

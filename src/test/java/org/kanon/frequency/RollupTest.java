@@ -22,7 +22,7 @@ class RollupTest {
     private static final int FIELDS = 3;
     private static final int BITS = 10;
 
-    /** Key bits 61 leave the table's slots two bits for the call's number: it is emptied every third call. */
+    /** Keys of 61 bits leave too few bits for call numbers: then the slots a grouping used are emptied after it. */
     @ParameterizedTest(name = "codes per field {0}, key bits {1}")
     @CsvSource({"3, 30", "40, 30", "1000, 30", "40, 61", "1000, 61"})
     void groupsLikeAPlainMap(int codesPerField, int keyBits) {
@@ -108,10 +108,26 @@ class RollupTest {
     }
 
     @org.junit.jupiter.api.Test
+    void callNumbersRunOutAndStartAgain() {
+        Rollup rollup = new Rollup(48); // 2^15 - 1 call numbers, then the table is emptied
+        Random random = new Random(3);
+        long keep = (1L << 48) - 1;
+        for (int call = 0; call < 70_000; call++) {
+            long a = random.nextInt(4);
+            long b = 4 + random.nextInt(4);
+            long[] keys = {a, b, a, b << 40};
+            MemoryFrequencySet set = rollup.group(new Node(new int[] {0}, new int[] {0}),
+                    new Rollup.Rewrite(keep, new int[0], new long[0], new int[0][]), keys, new long[] {1, 1, 1, 1}, null);
+            assertArrayEquals(new long[] {a, b, b << 40}, set.keys, "call " + call);
+            assertArrayEquals(new long[] {2, 1, 1}, set.counts, "call " + call);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
     void widestKeysStillGroup() {
         assertNotNull(KeyLayout.of(new int[] {1 << 30, 1 << 30, 4}), "62 bits fit");
         assertNull(KeyLayout.of(new int[] {1 << 30, 1 << 30, 8}), "63 bits do not: the table's slots need a bit above the key");
-        Rollup rollup = new Rollup(KeyLayout.MAX_BITS); // one call number only: the table is emptied before every call
+        Rollup rollup = new Rollup(KeyLayout.MAX_BITS);
         long top = (1L << KeyLayout.MAX_BITS) - 1;
         long[] keys = {top, 0, top, 5};
         long[] counts = {1, 2, 3, 4};
