@@ -62,62 +62,62 @@ class SqlCandidateGenerationTest {
     @DisplayName("random heights and random survivors, every iteration: the SQL graph = the Java graph (nodes, edges, parents)")
     void randomSurvivorsMatchJava(TestDatabases.Kind kind) {
         Random random = new Random(31 + kind.ordinal());
-        int rounds = kind == TestDatabases.Kind.DERBY ? 5 : 10;
-        try (Database db = TestDatabases.open(kind); ScratchTables tables = ScratchTables.open(db)) {
-            SqlCandidateGeneration sql = new SqlCandidateGeneration(tables);
-            for (int round = 0; round < rounds; round++) {
-                int[] heights = new int[2 + random.nextInt(3)];
-                for (int a = 0; a < heights.length; a++) {
-                    heights[a] = random.nextInt(4);
-                }
-                double keep = 0.5 + random.nextDouble() * 0.5;
-                CandidateGraph graph = CandidateGraph.firstIteration(heights);
-                for (int i = 1; i < heights.length && !graph.isEmpty(); i++) {
-                    Set<Node> survivors = new HashSet<>();
-                    for (Node node : graph.nodes()) {
-                        if (random.nextDouble() < keep) {
-                            survivors.add(node);
-                        }
-                    }
-                    CandidateGraph java = CandidateGeneration.next(graph, survivors);
-                    CandidateGraph viaSql = sql.next(graph, survivors);
-                    assertSameGraph(java, viaSql);
-                    graph = viaSql;
+        everyIterationMatchesJava(kind, random, kind == TestDatabases.Kind.DERBY ? 5 : 10, 2, 0, (graph, keep) -> {
+            Set<Node> survivors = new HashSet<>();
+            for (Node node : graph.nodes()) {
+                if (random.nextDouble() < keep) {
+                    survivors.add(node);
                 }
             }
-            assertTrue(sql.statements() > 0);
-        }
+            return survivors;
+        }, false);
     }
 
     @DatabaseTest
     @DisplayName("survivors closed upwards, as Incognito's are (the Java generation's shortcut): the SQL graph = the Java graph")
     void upClosedSurvivorsMatchJava(TestDatabases.Kind kind) {
         Random random = new Random(53 + kind.ordinal());
-        int rounds = kind == TestDatabases.Kind.DERBY ? 4 : 8;
+        everyIterationMatchesJava(kind, random, kind == TestDatabases.Kind.DERBY ? 4 : 8, 3, 1, (graph, keep) -> {
+            Set<Node> survivors = new HashSet<>();
+            java.util.ArrayDeque<Node> queue = new java.util.ArrayDeque<>(
+                    graph.nodes().stream().filter(x -> random.nextDouble() < keep - 0.5).toList());
+            while (!queue.isEmpty()) {
+                Node node = queue.poll();
+                if (survivors.add(node)) {
+                    queue.addAll(graph.successors(node));
+                }
+            }
+            return survivors;
+        }, true);
+    }
+
+    /**
+     * Rounds of random lattices ({@code minQis} + 0..2 QIs of heights {@code minHeight} + 0..3), each iterated with
+     * the survivors {@code choose} picks (given the graph and a share in [0.5, 1)), comparing the SQL graph with the
+     * Java one each time; the next iteration starts from the Java graph ({@code followJava}, which carries node keys)
+     * or the SQL one.
+     */
+    private static void everyIterationMatchesJava(TestDatabases.Kind kind, Random random, int rounds, int minQis, int minHeight,
+                                                  java.util.function.BiFunction<CandidateGraph, Double, Set<Node>> choose,
+                                                  boolean followJava) {
         try (Database db = TestDatabases.open(kind); ScratchTables tables = ScratchTables.open(db)) {
             SqlCandidateGeneration sql = new SqlCandidateGeneration(tables);
             for (int round = 0; round < rounds; round++) {
-                int[] heights = new int[3 + random.nextInt(2)];
+                int[] heights = new int[minQis + random.nextInt(3)];
                 for (int a = 0; a < heights.length; a++) {
-                    heights[a] = 1 + random.nextInt(3);
+                    heights[a] = minHeight + random.nextInt(4 - minHeight);
                 }
+                double keep = 0.5 + random.nextDouble() * 0.5;
                 CandidateGraph graph = CandidateGraph.firstIteration(heights);
                 for (int i = 1; i < heights.length && !graph.isEmpty(); i++) {
-                    Set<Node> survivors = new HashSet<>();
-                    List<Node> seeds = graph.nodes().stream().filter(x -> random.nextDouble() < 0.25).toList();
-                    java.util.ArrayDeque<Node> queue = new java.util.ArrayDeque<>(seeds);
-                    while (!queue.isEmpty()) {
-                        Node node = queue.poll();
-                        if (survivors.add(node)) {
-                            queue.addAll(graph.successors(node));
-                        }
-                    }
+                    Set<Node> survivors = choose.apply(graph, keep);
                     CandidateGraph java = CandidateGeneration.next(graph, survivors);
                     CandidateGraph viaSql = sql.next(graph, survivors);
                     assertSameGraph(java, viaSql);
-                    graph = java; // the Java graph carries the node keys its shortcut needs in the next iteration
+                    graph = followJava ? java : viaSql;
                 }
             }
+            assertTrue(sql.statements() > 0);
         }
     }
 
