@@ -93,6 +93,7 @@ public final class SqlExecutor implements FrequencyExecutor {
     static final int STEPWISE_MIN_ROOTS = 4;
     private long stepwiseMinRows = STEPWISE_MIN_ROWS;
     private int stepwiseMinRoots = STEPWISE_MIN_ROOTS;
+    private boolean singleValuedLevels = true;
 
     private SqlExecutor(StarSchema schema, ScratchTables tables, SqlCodes codes, long rows, DataType<?>[][] types,
                         PrivacyModel model, SensitiveColumn sensitive) {
@@ -185,7 +186,7 @@ public final class SqlExecutor implements FrequencyExecutor {
      */
     @Override
     public boolean singleValued(int attribute, int level) {
-        return codes.labelCount(attribute, level) == 1;
+        return singleValuedLevels && codes.labelCount(attribute, level) == 1;
     }
 
     @Override
@@ -303,6 +304,15 @@ public final class SqlExecutor implements FrequencyExecutor {
     SqlExecutor rollUpInStepsFrom(long rows, int roots) {
         stepwiseMinRows = rows;
         stepwiseMinRoots = roots;
+        return this;
+    }
+
+    /**
+     * Reports no level as single-valued, so that every candidate is checked with a set of its own: on the small tables
+     * of tests, candidates anonymous by their subsets would otherwise leave too few roots to roll up in steps.
+     */
+    SqlExecutor checkingEveryCandidate() {
+        singleValuedLevels = false;
         return this;
     }
 

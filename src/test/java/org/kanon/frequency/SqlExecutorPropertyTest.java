@@ -57,8 +57,8 @@ class SqlExecutorPropertyTest {
                 StarSchema schema = StarSchema.of(table, List.of("a", "b", "c", "d"), new HierarchyCatalog(db));
                 SearchRequest request = new SearchRequest(2 + round, round);
                 try (MemoryExecutor memory = MemoryExecutor.load(db.dsl(), schema);
-                     SqlExecutor direct = SqlExecutor.open(db, schema);
-                     SqlExecutor steps = SqlExecutor.open(db, schema).rollUpInStepsFrom(0, 2)) {
+                     SqlExecutor direct = SqlExecutor.open(db, schema).checkingEveryCandidate();
+                     SqlExecutor steps = SqlExecutor.open(db, schema).checkingEveryCandidate().rollUpInStepsFrom(0, 2)) {
                     List<?> expected = new BruteForce().search(memory, request).anonymous();
                     assertEquals(expected, new SuperRootsIncognito().search(direct, request).anonymous(), "round " + round);
                     assertEquals(expected, new SuperRootsIncognito().search(steps, request).anonymous(), "round " + round + " in steps");
