@@ -265,7 +265,7 @@ final class AnonymizeCommand extends ResultCommand {
     private static String statsText(AnonymizeOutcome o) {
         var e = o.search().executor();
         return "stats: algorithm=" + o.search().algorithm() + " executor=" + o.executor().label() + " nodesChecked="
-                + o.search().nodesChecked() + " anonymousBySubset=" + e.decidedBySubset() + " anonymousNodes=" + o.search().anonymous().size() + " tableScans=" + e.scans()
+                + o.search().nodesChecked() + " anonymousBySubset=" + e.anonymousBySubset() + " anonymousNodes=" + o.search().anonymous().size() + " tableScans=" + e.scans()
                 + " derived=" + e.derivations() + " deferredSets=" + e.deferredSets() + " statements=" + e.statements()
                 + " searchMs=" + o.search().millis() + " totalMs=" + o.totalMillis() + " phasesMs=" + o.phaseMillis();
     }
@@ -276,7 +276,7 @@ final class AnonymizeCommand extends ResultCommand {
         JsonObject phases = new JsonObject();
         o.phaseMillis().forEach(phases::put);
         JsonObject stats = new JsonObject().put("algorithm", o.search().algorithm()).put("executor", o.executor().label())
-                .put("nodesChecked", o.search().nodesChecked()).put("anonymousBySubset", e.decidedBySubset())
+                .put("nodesChecked", o.search().nodesChecked()).put("anonymousBySubset", e.anonymousBySubset())
                 .put("anonymousNodes", o.search().anonymous().size())
                 .put("tableScans", e.scans()).put("derived", e.derivations())
                 .put("deferredSets", e.deferredSets()).put("statements", e.statements())

@@ -35,7 +35,7 @@ public final class ExecutorStats {
     }
 
     /** A node found anonymous from its subset, with no frequency set (see Incognito's search). */
-    public synchronized void anonymousBySubset() {
+    public synchronized void foundBySubset() {
         bySubset++;
     }
 
@@ -64,7 +64,7 @@ public final class ExecutorStats {
     }
 
     /** Nodes found anonymous from a subset of theirs, without a frequency set of their own. */
-    public synchronized long decidedBySubset() {
+    public synchronized long anonymousBySubset() {
         return bySubset;
     }
 

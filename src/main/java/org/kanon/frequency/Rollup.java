@@ -86,7 +86,8 @@ final class Rollup {
 
     /**
      * Whether {@code rows} classes are counted by a compact key of {@code bits} bits: every cell is read once
-     * afterwards, so only while the cells are not many more than the rows.
+     * afterwards, so only while the cells are not many more than the rows. Up to 8 cells per class: on Adult with
+     * 5 % suppression 2 per class hashed a third of the rows and searched 5-10 % slower, 32 per class slower again.
      */
     static boolean countsDirectly(int bits, int rows) {
         return bits <= MAX_COMPACT_BITS && (1L << bits) <= 8L * rows + 64;

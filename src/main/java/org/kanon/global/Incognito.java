@@ -210,7 +210,7 @@ public class Incognito implements FullDomainSearch {
                     continue;
                 }
                 if (anonymousBySubset(executor, graph.node(ids[i]))) {
-                    executor.stats().anonymousBySubset();
+                    executor.stats().foundBySubset();
                     verdict(ids[i], null);
                 } else {
                     unmarked.add(ids[i]);
