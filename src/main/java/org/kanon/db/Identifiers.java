@@ -58,7 +58,7 @@ public final class Identifiers {
     /** Why {@code identifier} does not {@link #fits}: its length and the database's limit, for an error line. */
     public String tooLong(String identifier) {
         String folded = fold(identifier);
-        return "'" + folded + "' is " + limit.measure(folded) + " " + limit.unit() + " long; " + limit.database()
+        return folded + " is " + limit.measure(folded) + " " + limit.unit() + " long; " + limit.database()
                 + " keeps at most " + limit.max() + " " + limit.unit() + " of a relation name";
     }
 

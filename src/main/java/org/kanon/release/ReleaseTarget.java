@@ -25,8 +25,8 @@ final class ReleaseTarget {
         this.relations = relations;
         for (Name relation : relations) {
             if (!ids.fits(relation.last())) {
-                throw new InvalidInputException("--name: release " + name + " would write " + relation.first() + "."
-                        + ids.tooLong(relation.last()) + "; choose a shorter name");
+                throw new InvalidInputException("--name: " + relation.first() + "." + ids.tooLong(relation.last())
+                        + "; choose a shorter release name");
             }
         }
     }
