@@ -21,6 +21,9 @@
 --           every release the engine creates later (default privileges FOR ROLE engine). Nothing on kanon (the
 --           register and the private partition records of two-table releases), kanon_dim or the source schema.
 --           A release view runs with its owner's (the engine's) rights, so the reader needs no right on the source.
+--           kanon makes every release view a security barrier, so the reader's own conditions (a pg_temp function, a
+--           failing cast) only ever see the rows the view lets through; views made by kanon before it did (issue 19)
+--           are made security barriers here, so running the script again protects them.
 --
 -- Passwords are not set here (nothing secret in a script): ALTER ROLE ... PASSWORD, or psql's \password, and give
 -- kanon its password in the environment variable KANON_DB_PASSWORD. Existing rights of PUBLIC are left as they
@@ -67,3 +70,7 @@ REVOKE ALL ON SCHEMA kanon, kanon_dim, kanon_release FROM PUBLIC;
 GRANT USAGE ON SCHEMA kanon_release TO :"reader";
 GRANT SELECT ON ALL TABLES IN SCHEMA kanon_release TO :"reader";
 ALTER DEFAULT PRIVILEGES FOR ROLE :"engine" IN SCHEMA kanon_release GRANT SELECT ON TABLES TO :"reader";
+
+-- release views made before kanon marked them: security barriers too (a view filters personal data by its WHERE)
+SELECT format('ALTER VIEW %I.%I SET (security_barrier = true)', schemaname, viewname) FROM pg_views
+ WHERE schemaname = 'kanon_release' \gexec

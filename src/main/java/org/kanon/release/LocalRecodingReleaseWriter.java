@@ -21,7 +21,6 @@ import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
-import org.kanon.db.Identifiers;
 import org.kanon.db.KanonSchemas;
 import org.kanon.local.GroupedTable;
 import org.kanon.local.LocalRecodingResult;
@@ -64,19 +63,19 @@ public final class LocalRecodingReleaseWriter {
     }
 
     public ReleaseRecord write(LocalReleaseRequest request) {
-        validate(request);
+        ReleaseTarget target = ReleaseTarget.oneTable(db.identifiers(), request.name());
+        validate(request, target.name());
         LocalRecodingResult result = request.result();
         java.util.Set<String> identifying = request.identifying().stream().map(id -> result.source().column(id).name())
                 .collect(java.util.stream.Collectors.toSet());
-        Identifiers ids = db.identifiers();
-        String relationSchema = ids.fold(KanonSchemas.RELEASES);
-        String relationName = ids.fold(request.name().trim());
+        String relationSchema = target.schema();
+        String relationName = target.relationName();
         List<String> qiNames = result.qis().stream().map(Column::name).toList();
         Optional<Column> sensitive = result.model().sensitive().map(s -> result.source().column(s.column()));
         return db.dsl().transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();
-            ReleaseRelations.clearName(tx, register, request.name(), request.replace(), relationSchema, relationName);
-            Name relation = DSL.name(relationSchema, relationName);
+            target.claim(tx, register, request.replace());
+            Name relation = target.relation(0);
             List<Column> kept = result.source().columns().stream().filter(c -> !identifying.contains(c.name())).toList();
             createTable(tx, relation, kept, result);
             long rowsOut = fill(tx, relation, kept, result, sensitive);
@@ -90,7 +89,7 @@ public final class LocalRecodingReleaseWriter {
             ReleaseRelations.verify(tx, recheckSql, request.name());
             long rowsIn = result.recoded().table().rows();
             long deleted = rowsIn - rowsOut;
-            ReleaseRecord r = new ReleaseRecord(request.name().trim(), result.source().schema(), result.source().name(),
+            ReleaseRecord r = new ReleaseRecord(target.name(), result.source().schema(), result.source().name(),
                     relationSchema, relationName, "TABLE", request.algorithm(), String.join(",", qiNames), "local",
                     result.model().k(), deleted == 0 ? "0" : "row deletion", deleted, deleted == 0 ? "none" : SuppressMode.REMOVE.label(),
                     rowsIn, rowsOut, deleted,
@@ -105,14 +104,7 @@ public final class LocalRecodingReleaseWriter {
         });
     }
 
-    private void validate(LocalReleaseRequest request) {
-        String name = request.name() == null ? "" : request.name().trim();
-        if (name.isEmpty()) {
-            throw new InvalidInputException("--name: a release name is required");
-        }
-        if (name.length() > Identifiers.MAX_LENGTH) {
-            throw new InvalidInputException("--name: at most " + Identifiers.MAX_LENGTH + " characters, got " + name.length());
-        }
+    private void validate(LocalReleaseRequest request, String name) {
         LocalRecodingResult result = request.result();
         SourceTable fact = result.source();
         for (String identifying : request.identifying()) {

@@ -9,6 +9,9 @@ import org.jooq.Record;
 import org.kanon.InvalidInputException;
 import org.kanon.db.CatalogTable;
 import org.kanon.db.Database;
+import org.kanon.db.Identifiers;
+import org.kanon.db.KanonSchemas;
+import org.kanon.db.NameLock;
 import org.kanon.db.Relations;
 
 /** The register of releases in the catalog: what exists, and dropping a release together with its relation. */
@@ -82,11 +85,34 @@ public final class ReleaseRegister {
         return find(name).orElseThrow(() -> new InvalidInputException("release '" + name + "' not found (kanon release list shows them)"));
     }
 
-    /** Drops the relation and its register row in one transaction. */
+    /**
+     * Drops the relation and its register row in one transaction, in turn with any process writing a release of that
+     * name (PostgreSQL): the register is read again once the name is held.
+     */
     public ReleaseRecord drop(String name) {
-        ReleaseRecord r = require(name);
-        db.dsl().transaction(cfg -> delete(cfg.dsl(), r));
-        return r;
+        ReleaseRecord seen = require(name);
+        return db.dsl().transactionResult(cfg -> {
+            DSLContext tx = cfg.dsl();
+            lock(tx, db.identifiers(), seen.name());
+            ReleaseRecord r = find(tx, seen.name()).orElseThrow(
+                    () -> new InvalidInputException("release '" + name + "' not found (kanon release list shows them)"));
+            delete(tx, r);
+            return r;
+        });
+    }
+
+    /** Holds the release name until {@code tx} ends: writers and droppers of one release take turns. */
+    static void lock(DSLContext tx, Identifiers ids, String releaseName) {
+        NameLock.acquire(tx, NameLock.Kind.RELEASE, ids.fold(KanonSchemas.RELEASES), ids.fold(releaseName.trim()));
+    }
+
+    /** The release, if any, one of whose relations (released, sensitive or partition record) is {@code schema.name}. */
+    Optional<ReleaseRecord> owner(DSLContext tx, String schema, String name) {
+        String catalog = db.identifiers().fold(KanonSchemas.CATALOG);
+        return tx.select().from(releases.table()).fetch(this::toRecord).stream()
+                .filter(r -> schema.equals(r.relationSchema()) && (name.equals(r.relationName()) || name.equals(r.sensitiveRelation()))
+                        || schema.equals(catalog) && name.equals(r.partitionRelation()))
+                .findFirst();
     }
 
     void delete(DSLContext tx, ReleaseRecord r) {
@@ -95,7 +121,7 @@ public final class ReleaseRegister {
             Relations.dropIfExists(tx, r.relationSchema(), r.sensitiveRelation());
         }
         if (r.partitionRelation() != null) {
-            Relations.dropIfExists(tx, db.identifiers().fold(org.kanon.db.KanonSchemas.CATALOG), r.partitionRelation());
+            Relations.dropIfExists(tx, db.identifiers().fold(KanonSchemas.CATALOG), r.partitionRelation());
         }
         tx.deleteFrom(releases.table()).where(f("release_name", String.class).eq(r.name())).execute();
     }

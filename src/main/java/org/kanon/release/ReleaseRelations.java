@@ -2,7 +2,6 @@ package org.kanon.release;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -12,34 +11,14 @@ import org.jooq.Record3;
 import org.jooq.Result;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
-import org.kanon.InvalidInputException;
-import org.kanon.db.Relations;
 
 /**
- * What every release writer does with the relation it writes, inside its transaction: make room for the name,
- * run the stored re-check against the new relation, and measure its classes as the relation itself shows them.
+ * What every release writer does with the relation it writes, inside its transaction (room for its name is made by
+ * {@link ReleaseTarget}): run the stored re-check against the new relation, and measure its classes as the relation
+ * itself shows them.
  */
 final class ReleaseRelations {
     private ReleaseRelations() {
-    }
-
-    /** An existing release of that name is an error unless {@code replace}; a stray relation of that name likewise. */
-    static void clearName(DSLContext tx, ReleaseRegister register, String name, boolean replace, String relationSchema,
-                          String relationName) {
-        Optional<ReleaseRecord> existing = register.find(tx, name);
-        if (existing.isPresent()) {
-            if (!replace) {
-                throw new InvalidInputException("release '" + existing.get().name() + "' already exists (" + existing.get().relation()
-                        + "); use --replace to overwrite it");
-            }
-            register.delete(tx, existing.get());
-        }
-        if (Relations.exists(tx, relationSchema, relationName)) {
-            if (!replace) {
-                throw new InvalidInputException(relationSchema + "." + relationName + " already exists; use --replace to overwrite it");
-            }
-            Relations.dropIfExists(tx, relationSchema, relationName);
-        }
     }
 
     /** Runs the register's re-check statement, exactly as stored, against the new relation. */

@@ -14,8 +14,8 @@ import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
-import org.kanon.db.Identifiers;
 import org.kanon.db.KanonSchemas;
+import org.kanon.db.Views;
 import org.kanon.frequency.FrequencySets;
 import org.kanon.frequency.SensitiveColumn;
 import org.kanon.frequency.QuasiIdentifier;
@@ -55,25 +55,25 @@ public final class ReleaseWriter {
     }
 
     public ReleaseOutcome release(ReleaseRequest request) {
-        validate(request);
+        ReleaseTarget target = ReleaseTarget.oneTable(db.identifiers(), request.name());
+        validate(request, target.name());
         StarSchema schema = request.schema();
         CheckResult check = new PrivacyCheck(db.dsl()).check(schema, request.node(), request.model(), request.suppression());
         if (!check.satisfied()) {
             return new ReleaseOutcome(check, null);
         }
-        Identifiers ids = db.identifiers();
-        String relationSchema = ids.fold(KanonSchemas.RELEASES);
-        String relationName = ids.fold(request.name().trim());
+        String relationSchema = target.schema();
+        String relationName = target.relationName();
         ReleaseRecord record = db.dsl().transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();
-            ReleaseRelations.clearName(tx, register, request.name(), request.replace(), relationSchema, relationName);
+            target.claim(tx, register, request.replace());
             Select<?> select = releaseSelect(tx, request);
-            Name relation = DSL.name(relationSchema, relationName);
+            Name relation = target.relation(0);
             if (request.materialize()) {
                 tx.createTable(relation).as(select).withNoData().execute();
                 tx.insertInto(DSL.table(relation)).select(select).execute();
             } else {
-                tx.createView(relation).as(select).execute();
+                Views.createGuarded(tx, relation, select);
             }
             maybeFail(Stage.RELATION_CREATED);
             Record3<Integer, Integer, java.math.BigDecimal> shape = ReleaseRelations.classShape(tx, relation, schema.names(), request.mode() == SuppressMode.STAR);
@@ -82,7 +82,7 @@ public final class ReleaseWriter {
             String recheckSql = tx.renderInlined(RecheckQuery.build(tx, relationSchema, relationName,
                     schema.names(), request.model(), sensitive == null ? null : sensitive.column(), request.mode()));
             ReleaseRelations.verify(tx, recheckSql, request.name());
-            ReleaseRecord r = new ReleaseRecord(request.name().trim(), schema.fact().schema(), schema.fact().name(),
+            ReleaseRecord r = new ReleaseRecord(target.name(), schema.fact().schema(), schema.fact().name(),
                     relationSchema, relationName, request.materialize() ? "TABLE" : "VIEW", request.algorithm(),
                     String.join(",", schema.names()), request.node().toCsv(), request.model().k(),
                     request.suppression().toString(), check.suppressionAllowance(), request.mode().label(), check.rows(),
@@ -98,14 +98,7 @@ public final class ReleaseWriter {
         return new ReleaseOutcome(check, record);
     }
 
-    private void validate(ReleaseRequest request) {
-        String name = request.name() == null ? "" : request.name().trim();
-        if (name.isEmpty()) {
-            throw new InvalidInputException("--name: a release name is required");
-        }
-        if (name.length() > Identifiers.MAX_LENGTH) {
-            throw new InvalidInputException("--name: at most " + Identifiers.MAX_LENGTH + " characters, got " + name.length());
-        }
+    private void validate(ReleaseRequest request, String name) {
         SourceTable fact = request.schema().fact();
         for (String identifying : request.identifying()) {
             if (request.schema().names().contains(identifying)) {

@@ -15,8 +15,6 @@ import org.jooq.impl.SQLDataType;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
-import org.kanon.db.KanonSchemas;
-import org.kanon.db.Relations;
 import org.kanon.permutation.PermutationInput;
 import org.kanon.permutation.Populating;
 import org.kanon.schema.AttributeRole;
@@ -49,17 +47,10 @@ public final class TwoTableReleaseWriter {
     }
 
     public ReleaseRecord write(Request request) {
-        String name = request.name() == null ? "" : request.name().trim();
-        if (name.isEmpty()) {
-            throw new InvalidInputException("--name: a release name is required");
-        }
-        // the longest table name is NAME_PARTITION; PostgreSQL counts identifiers in bytes and silently truncates them
-        if ((name + "_PARTITION").getBytes(java.nio.charset.StandardCharsets.UTF_8).length > Identifiers.MAX_LENGTH) {
-            throw new InvalidInputException("--name: at most " + (Identifiers.MAX_LENGTH - 10) + " bytes for a two-table release (its tables add "
-                    + "_PQT, _PST, _PARTITION), got '" + name + "'");
-        }
-        PermutationInput in = request.input();
         Identifiers ids = db.identifiers();
+        ReleaseTarget target = ReleaseTarget.twoTable(ids, request.name(), request.anatomy());
+        String name = target.name();
+        PermutationInput in = request.input();
         for (Column c : in.qis()) {
             if (ids.fold(c.name()).equals(ids.fold(TwoTableRecheckQuery.GID))) {
                 throw new InvalidInputException("--qi: a QI column is named " + c.name() + ", the name of the release's group id column");
@@ -68,19 +59,16 @@ public final class TwoTableReleaseWriter {
         if (ids.fold(in.sensitive().name()).equals(ids.fold(TwoTableRecheckQuery.GID))) {
             throw new InvalidInputException("--sensitive: the column is named " + in.sensitive().name() + ", the name of the release's group id column");
         }
-        String releaseSchema = ids.fold(KanonSchemas.RELEASES);
-        String catalogSchema = ids.fold(KanonSchemas.CATALOG);
-        String qiName = ids.fold(name + (request.anatomy() ? "_QIT" : "_PQT"));
-        String sName = ids.fold(name + (request.anatomy() ? "_ST" : "_PST"));
-        String pName = ids.fold(name + "_PARTITION");
+        String releaseSchema = target.schema();
+        String qiName = target.relationName(0);
+        String sName = target.relationName(1);
+        String pName = target.relationName(2);
         return db.dsl().transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();
-            ReleaseRelations.clearName(tx, register, name, request.replace(), releaseSchema, qiName);
-            clearStray(tx, releaseSchema, sName, request.replace());
-            clearStray(tx, catalogSchema, pName, request.replace());
-            Name q = DSL.name(releaseSchema, qiName);
-            Name s = DSL.name(releaseSchema, sName);
-            Name p = DSL.name(catalogSchema, pName);
+            target.claim(tx, register, request.replace());
+            Name q = target.relation(0);
+            Name s = target.relation(1);
+            Name p = target.relation(2);
             int width = 1;
             for (String v : in.sensitiveText()) {
                 width = Math.max(width, v == null ? 1 : v.length());
@@ -111,15 +99,6 @@ public final class TwoTableReleaseWriter {
             new SourceRegistry(db).setRoles(tx, in.source(), roles);
             return r;
         });
-    }
-
-    private static void clearStray(DSLContext tx, String schema, String name, boolean replace) {
-        if (Relations.exists(tx, schema, name)) {
-            if (!replace) {
-                throw new InvalidInputException(schema + "." + name + " already exists; use --replace to overwrite it");
-            }
-            Relations.dropIfExists(tx, schema, name);
-        }
     }
 
     private static void createQiTable(DSLContext tx, Name table, List<Column> qis, String sensitiveName, boolean withSensitive, int width) {

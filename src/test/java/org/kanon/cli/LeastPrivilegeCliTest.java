@@ -114,7 +114,7 @@ class LeastPrivilegeCliTest {
     }
 
     /** Creates a table as the DBA and fills it from a paper's CSV (header row, no quoted fields). */
-    private static void createTable(Connection c, String table, String columns, Path csv, int width) throws Exception {
+    static void createTable(Connection c, String table, String columns, Path csv, int width) throws Exception {
         try (Statement s = c.createStatement()) {
             s.execute("CREATE TABLE " + table + " (" + columns + ")");
         }
@@ -135,7 +135,7 @@ class LeastPrivilegeCliTest {
     }
 
     /** psql -f sql/postgres/least-privilege.sql as the DBA, with the run's role names. */
-    private static void runScript(ConnectionSettings dba, String engine, String reader) throws Exception {
+    static void runScript(ConnectionSettings dba, String engine, String reader) throws Exception {
         Matcher m = HOST_PORT.matcher(dba.url());
         assertTrue(m.find(), dba.url());
         String database = dba.url().replaceFirst("^.*/([^/?]+)(\\?.*)?$", "$1");
@@ -159,14 +159,14 @@ class LeastPrivilegeCliTest {
         assertEquals(PERMISSION_DENIED, e.getSQLState(), sql + ": " + e.getMessage());
     }
 
-    private static String single(Connection c, String sql) throws SQLException {
+    static String single(Connection c, String sql) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             assertTrue(rs.next(), sql);
             return rs.getString(1);
         }
     }
 
-    private static boolean onPath(String program) {
+    static boolean onPath(String program) {
         String path = System.getenv("PATH");
         return path != null && java.util.Arrays.stream(path.split(File.pathSeparator))
                 .anyMatch(dir -> Files.isExecutable(Path.of(dir, program)));

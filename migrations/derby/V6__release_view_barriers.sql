@@ -1,0 +1,3 @@
+-- Derby: nothing to do. Its PostgreSQL counterpart (migrations/postgresql/V6) makes release views created before
+-- issue 19 security barriers; Derby has no such views, and embedded Derby no reader role (see the README's
+-- least-privilege section). The file keeps both catalogs' versions in step.

@@ -1,0 +1,47 @@
+package org.kanon.db;
+
+import java.util.Arrays;
+import org.jooq.DSLContext;
+import org.jooq.Name;
+import org.jooq.SQLDialect;
+import org.jooq.Select;
+import org.jooq.impl.DSL;
+
+/**
+ * Views that filter personal data. A reader of such a view must see its rows only, so on PostgreSQL every one is a
+ * security barrier: the planner then evaluates the reader's own conditions only on rows the view lets through. A
+ * plain view is merged into the reader's query, and a condition the reader wrote (a {@code pg_temp} function that
+ * records its arguments, or a cast that fails with the text of the value) may run on the rows the view filters out.
+ * Derby has no such option; embedded Derby has no reader role either (whoever opens the database reads every table).
+ */
+public final class Views {
+    private Views() {
+    }
+
+    /**
+     * Creates {@code view} as {@code select}, as a security barrier where the database has them. Called inside the
+     * writing transaction, so no reader ever sees the view without its barrier.
+     */
+    public static void createGuarded(DSLContext tx, Name view, Select<?> select) {
+        tx.createView(view).as(select).execute();
+        if (tx.dialect().family() == SQLDialect.POSTGRES) {
+            // jOOQ's CREATE VIEW has no WITH (options) clause; a second statement in the same transaction is atomic
+            tx.query("ALTER VIEW {0} SET (security_barrier = true)", view).execute();
+        }
+    }
+
+    /** PostgreSQL: whether the view {@code schema.name} is a security barrier; other databases have none (false). */
+    public static boolean isSecurityBarrier(DSLContext ctx, String schema, String name) {
+        if (ctx.dialect().family() != SQLDialect.POSTGRES) {
+            return false;
+        }
+        String[] options = ctx.select(DSL.field(DSL.name("c", "reloptions"), String[].class))
+                .from(DSL.table(DSL.name("pg_catalog", "pg_class")).as("c"))
+                .join(DSL.table(DSL.name("pg_catalog", "pg_namespace")).as("n"))
+                .on(DSL.field(DSL.name("n", "oid")).eq(DSL.field(DSL.name("c", "relnamespace"))))
+                .where(DSL.field(DSL.name("n", "nspname"), String.class).eq(schema))
+                .and(DSL.field(DSL.name("c", "relname"), String.class).eq(name))
+                .fetchOne(0, String[].class);
+        return options != null && Arrays.asList(options).contains("security_barrier=true");
+    }
+}

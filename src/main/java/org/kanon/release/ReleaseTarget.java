@@ -1,0 +1,120 @@
+package org.kanon.release;
+
+import java.util.List;
+import java.util.Optional;
+import org.jooq.DSLContext;
+import org.jooq.Name;
+import org.kanon.InvalidInputException;
+import org.kanon.db.Identifiers;
+import org.kanon.db.KanonSchemas;
+import org.kanon.db.Relations;
+
+/**
+ * A release's name and every relation it writes, as the database will spell them. Built before any work, it refuses
+ * a name the database would truncate; {@link #claim} then makes room for the relations, first thing in the writing
+ * transaction. Every release writer goes through here, so a release's relations can never be another release's.
+ */
+final class ReleaseTarget {
+    private final Identifiers ids;
+    private final String name;
+    private final List<Name> relations;
+
+    private ReleaseTarget(Identifiers ids, String name, List<Name> relations) {
+        this.ids = ids;
+        this.name = name;
+        this.relations = relations;
+        for (Name relation : relations) {
+            if (!ids.fits(relation.last())) {
+                throw new InvalidInputException("--name: " + relation.first() + "." + ids.tooLong(relation.last())
+                        + "; choose a shorter release name");
+            }
+        }
+    }
+
+    /** A view or table of the release's own name in KANON_RELEASE. */
+    static ReleaseTarget oneTable(Identifiers ids, String requested) {
+        String name = required(requested);
+        return new ReleaseTarget(ids, name, List.of(ids.name(KanonSchemas.RELEASES, name)));
+    }
+
+    /**
+     * The QI table ({@code <name>_PQT}, Anatomy's {@code <name>_QIT}) and the sensitive table ({@code _PST}, {@code _ST})
+     * in KANON_RELEASE, and the private partition record {@code <name>_PARTITION} in the catalog.
+     */
+    static ReleaseTarget twoTable(Identifiers ids, String requested, boolean anatomy) {
+        String name = required(requested);
+        return new ReleaseTarget(ids, name, List.of(ids.name(KanonSchemas.RELEASES, name + (anatomy ? "_QIT" : "_PQT")),
+                ids.name(KanonSchemas.RELEASES, name + (anatomy ? "_ST" : "_PST")), ids.name(KanonSchemas.CATALOG, name + "_PARTITION")));
+    }
+
+    private static String required(String requested) {
+        String name = requested == null ? "" : requested.trim();
+        if (name.isEmpty()) {
+            throw new InvalidInputException("--name: a release name is required");
+        }
+        return name;
+    }
+
+    /** The release name as registered (trimmed). */
+    String name() {
+        return name;
+    }
+
+    /** The folded schema of the released relation (KANON_RELEASE). */
+    String schema() {
+        return relations.get(0).first();
+    }
+
+    /** The folded name of the released relation (a two-table release's QI table). */
+    String relationName() {
+        return relations.get(0).last();
+    }
+
+    /** The folded name of the i-th relation, in the order the factory names them. */
+    String relationName(int i) {
+        return relations.get(i).last();
+    }
+
+    /** The qualified, folded name of the i-th relation. */
+    Name relation(int i) {
+        return relations.get(i);
+    }
+
+    /**
+     * Makes room for the release, first thing in its transaction. Waits until no other process writes or drops a
+     * release of this name (PostgreSQL), so the loser of a race sees the winner's release; then refuses an existing
+     * release of the name unless {@code replace}, and refuses, even with {@code replace}, a relation that belongs to
+     * another release (a one-table release named {@code x_pqt} and a two-table release {@code x} would share
+     * {@code x_pqt}). With {@code replace} the old release and stray relations of these names are dropped.
+     */
+    void claim(DSLContext tx, ReleaseRegister register, boolean replace) {
+        ReleaseRegister.lock(tx, ids, name);
+        Optional<ReleaseRecord> existing = register.find(tx, name);
+        if (existing.isPresent() && !replace) {
+            throw new InvalidInputException("release '" + existing.get().name() + "' already exists (" + existing.get().relation()
+                    + "); use --replace to overwrite it");
+        }
+        for (Name relation : relations) {
+            Optional<ReleaseRecord> owner = register.owner(tx, relation.first(), relation.last())
+                    .filter(r -> existing.map(e -> !e.name().equals(r.name())).orElse(true));
+            if (owner.isPresent()) {
+                throw new InvalidInputException("--name: release " + name + " would write " + display(relation)
+                        + ", a relation of release '" + owner.get().name() + "'; choose another name (or kanon release drop "
+                        + owner.get().name() + ")");
+            }
+        }
+        existing.ifPresent(r -> register.delete(tx, r));
+        for (Name relation : relations) {
+            if (Relations.exists(tx, relation.first(), relation.last())) {
+                if (!replace) {
+                    throw new InvalidInputException(display(relation) + " already exists; use --replace to overwrite it");
+                }
+                Relations.dropIfExists(tx, relation.first(), relation.last());
+            }
+        }
+    }
+
+    private static String display(Name relation) {
+        return relation.first() + "." + relation.last();
+    }
+}

@@ -1,0 +1,140 @@
+package org.kanon.cli;
+
+import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.kanon.db.ConnectionSettings;
+import org.kanon.db.Database;
+import org.kanon.db.Relations;
+import org.kanon.release.ReleaseRecord;
+import org.kanon.release.ReleaseRegister;
+import org.kanon.testing.PaperTables;
+import org.kanon.testing.TestDatabases;
+
+/**
+ * Issue 19, item 13 (releases): kanon processes writing or dropping one release name at once on PostgreSQL take
+ * turns. The first writer pauses inside its transaction, its relation written and not committed
+ * ({@code kanon.test.pauseInRelease}); the others start and are seen waiting on a lock before it commits. Each loser
+ * then gets exit 2 "already exists", or with --replace does its own replace after the winner's; never exit 3 with a
+ * duplicate key (23505) or "is not a view". PostgreSQL only: embedded Derby is opened by one process at a time.
+ */
+class ConcurrentReleaseCliTest {
+    private static final Duration PAUSE = Duration.ofSeconds(20);
+    private static final String[] ANONYMIZE = {"anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--name", "same"};
+
+    @Test
+    @DisplayName("Concurrent writers and droppers of one release name on PostgreSQL take turns: exit 0 or exit 2 'already exists', never exit 3")
+    void writersOfOneNameTakeTurns() throws Exception {
+        assumeTrue(TestDatabases.pgUrl() != null, TestDatabases.PG_VARIABLE + " is not set: PostgreSQL only");
+        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.POSTGRES);
+        try {
+            new CliRun(settings).withPaperTable("incognito-patients", "patients", PaperTables.PATIENTS_PREFIX);
+
+            // three writers of a new release: one writes it, the other two are told it exists
+            List<Finished> plain = race(settings, List.of(ANONYMIZE, ANONYMIZE, ANONYMIZE));
+            assertEquals(0, plain.get(0).code(), plain.get(0).toString());
+            for (Finished loser : plain.subList(1, 3)) {
+                assertEquals(ExitCodes.USAGE, loser.code(), loser.toString());
+                assertTrue(loser.err().contains("release 'same' already exists"), loser.toString());
+            }
+            assertRelease(settings, "VIEW");
+
+            // three writers replacing it by a table: each replaces in turn
+            String[] replace = with(ANONYMIZE, "--replace", "--materialize");
+            for (Finished writer : race(settings, List.of(replace, replace, replace))) {
+                assertEquals(0, writer.code(), writer.toString());
+            }
+            assertRelease(settings, "TABLE");
+
+            // a writer replacing it by a view and a dropper: the drop waits and drops the new release
+            List<Finished> dropped = race(settings, List.of(with(ANONYMIZE, "--replace"), new String[] {"release", "drop", "same"}));
+            for (Finished process : dropped) {
+                assertEquals(0, process.code(), process.toString());
+            }
+            try (Database db = Database.open(settings)) {
+                assertTrue(new ReleaseRegister(db).list().isEmpty(), "the release is dropped");
+                assertFalse(Relations.exists(db.dsl(), "kanon_release", "same"), "and its relation");
+            }
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    record Finished(int code, String err, String description) {
+        @Override
+        public String toString() {
+            return description;
+        }
+    }
+
+    /**
+     * Starts the first command with the pause in its release transaction and waits until it is there, then starts the
+     * others and waits until each of them waits on a lock, while the first still holds its transaction open.
+     */
+    private static List<Finished> race(ConnectionSettings settings, List<String[]> commands) throws Exception {
+        List<KanonProcess> processes = new ArrayList<>();
+        try {
+            KanonProcess first = KanonProcess.start(settings, List.of("-Dkanon.test.pauseInRelease=" + PAUSE.toMillis()), commands.get(0));
+            processes.add(first);
+            assertTrue(first.awaitErr("written, not committed", Duration.ofSeconds(120)), first.toString());
+            long paused = System.nanoTime();
+            for (String[] command : commands.subList(1, commands.size())) {
+                processes.add(KanonProcess.start(settings, List.of(), command));
+            }
+            while (waitingOnLocks(settings) < commands.size() - 1) {
+                assertTrue(System.nanoTime() - paused < PAUSE.toNanos() - 2_000_000_000L,
+                        "the other processes were not waiting on the first one in time: " + processes);
+                Thread.sleep(100);
+            }
+            List<Finished> finished = new ArrayList<>();
+            for (KanonProcess p : processes) {
+                Integer code = p.awaitExit(Duration.ofSeconds(120));
+                assertNotNull(code, p.toString());
+                finished.add(new Finished(code, p.err(), p.toString()));
+            }
+            return finished;
+        } finally {
+            for (KanonProcess p : processes) {
+                p.close();
+            }
+        }
+    }
+
+    /** Sessions of the test's database that wait on a lock (an advisory lock, or a row or relation another holds). */
+    private static int waitingOnLocks(ConnectionSettings settings) throws Exception {
+        String database = settings.url().replaceFirst("^.*/([^/?]+)(\\?.*)?$", "$1");
+        try (Connection c = DriverManager.getConnection(TestDatabases.pgUrl(), TestDatabases.pgUser(), null);
+             PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM pg_stat_activity WHERE datname = ? AND wait_event_type = 'Lock'")) {
+            s.setString(1, database);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    private static void assertRelease(ConnectionSettings settings, String kind) {
+        try (Database db = Database.open(settings)) {
+            List<ReleaseRecord> all = new ReleaseRegister(db).list();
+            assertEquals(1, all.size(), all.toString());
+            assertEquals(kind, all.get(0).kind());
+            Relations.Kind expected = kind.equals("VIEW") ? Relations.Kind.VIEW : Relations.Kind.TABLE;
+            assertEquals(expected, Relations.kind(db.dsl(), "kanon_release", "same").orElseThrow());
+        }
+    }
+
+    private static String[] with(String[] args, String... more) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
+    }
+}

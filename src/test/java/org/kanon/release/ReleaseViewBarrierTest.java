@@ -1,0 +1,60 @@
+package org.kanon.release;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.List;
+import java.util.Set;
+import org.jooq.impl.DSL;
+import org.junit.jupiter.api.DisplayName;
+import org.kanon.db.ConnectionSettings;
+import org.kanon.db.Database;
+import org.kanon.db.KanonSchemas;
+import org.kanon.db.Views;
+import org.kanon.frequency.StarSchema;
+import org.kanon.lattice.LevelVector;
+import org.kanon.privacy.KAnonymity;
+import org.kanon.privacy.SuppressionLimit;
+import org.kanon.schema.SourceTable;
+import org.kanon.schema.hierarchy.HierarchyCatalog;
+import org.kanon.testing.DatabaseTest;
+import org.kanon.testing.PaperTables;
+import org.kanon.testing.TestDatabases;
+
+/**
+ * Issue 19, item 1: a release view is a security barrier on PostgreSQL (ReaderLeakCliTest shows what that stops), and
+ * the catalog migration V6 makes one of a view released before. Derby has no security-barrier views: the view is a
+ * plain one there, and the migration changes nothing.
+ */
+class ReleaseViewBarrierTest {
+
+    @DatabaseTest
+    @DisplayName("A release view is a security barrier on PostgreSQL, and migration V6 makes views released before barriers too")
+    void releaseViewsAreSecurityBarriers(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try {
+            try (Database db = Database.open(settings)) {
+                SourceTable patients = PaperTables.patients(db);
+                StarSchema schema = StarSchema.of(patients, List.of("sex", "zipcode"), new HierarchyCatalog(db));
+                ReleaseRecord r = new ReleaseWriter(db).release(new ReleaseRequest("barrier", schema, new LevelVector(0, 1),
+                        new KAnonymity(2), SuppressionLimit.parse("2"), SuppressMode.REMOVE, false, false, Set.of(), "full-domain")).release();
+                assertEquals("VIEW", r.kind());
+                boolean postgres = kind == TestDatabases.Kind.POSTGRES;
+                assertEquals(postgres, Views.isSecurityBarrier(db.dsl(), r.relationSchema(), r.relationName()));
+                assertEquals(4, db.dsl().fetchCount(DSL.table(DSL.name(r.relationSchema(), r.relationName()))));
+                if (!postgres) {
+                    return;
+                }
+                // as released by kanon before issue 19, and the catalog at version 5
+                db.dsl().execute("ALTER VIEW kanon_release.barrier RESET (security_barrier)");
+                assertFalse(Views.isSecurityBarrier(db.dsl(), r.relationSchema(), r.relationName()));
+                db.dsl().deleteFrom(DSL.table(DSL.name(db.identifiers().fold(KanonSchemas.CATALOG), "flyway_schema_history")))
+                        .where(DSL.field(DSL.name("version")).eq("6")).execute();
+            }
+            try (Database db = Database.open(settings)) {
+                assertTrue(Views.isSecurityBarrier(db.dsl(), "kanon_release", "barrier"), "migration V6 made the old view a barrier");
+            }
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+}
