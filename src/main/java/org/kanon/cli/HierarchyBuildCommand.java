@@ -8,6 +8,7 @@ import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
 import org.kanon.schema.hierarchy.Dimension;
 import org.kanon.schema.hierarchy.DimensionTableWriter;
+import org.kanon.schema.hierarchy.DimensionTableWriter.IfBound;
 import org.kanon.schema.hierarchy.Hierarchy;
 import org.kanon.schema.hierarchy.HierarchyBuilders;
 import picocli.CommandLine.Command;
@@ -26,6 +27,9 @@ final class HierarchyBuildCommand extends ResultCommand {
     @Option(names = "--spec", required = true, paramLabel = "SPEC", description = "Builder, e.g. interval:5,10,20.")
     String builderSpec;
 
+    @Option(names = "--replace", description = "Replace the column's hierarchy if it has one (refused otherwise).")
+    boolean replace;
+
     @Override
     public Integer call() {
         var builder = HierarchyBuilders.parse(builderSpec);
@@ -35,7 +39,7 @@ final class HierarchyBuildCommand extends ResultCommand {
             Column c = source.column(column);
             DimensionTableWriter writer = new DimensionTableWriter(db);
             Hierarchy h = builder.build(c.name(), writer.distinctValues(source, c));
-            Dimension d = writer.bind(source, c, h);
+            Dimension d = writer.bind(source, c, h, replace ? IfBound.REPLACE : IfBound.REFUSE);
             var bound = HierarchyOutput.of(List.of(d), Map.of(c, h));
             print(json, () -> HierarchyOutput.boundJson(source, bound, List.of()), out -> HierarchyOutput.boundText(out, source, bound, List.of()));
             return ExitCodes.OK;

@@ -11,13 +11,15 @@ import org.kanon.schema.TableResolver;
 import org.kanon.schema.hierarchy.ArxHierarchyReader;
 import org.kanon.schema.hierarchy.Dimension;
 import org.kanon.schema.hierarchy.DimensionTableWriter;
+import org.kanon.schema.hierarchy.DimensionTableWriter.IfBound;
 import org.kanon.schema.hierarchy.Hierarchy;
 import org.kanon.schema.hierarchy.HierarchyFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 @Command(name = "import", description = {"Bind ARX-format hierarchy files (value;level1;...;*) to the columns of a table.",
-        "With --dir, every <column>.csv or *_<column>.csv of the folder; all are checked before any is bound."})
+        "With --dir, every <column>.csv or *_<column>.csv of the folder; all are checked before any is bound.",
+        "A column that already has a hierarchy keeps it unless --replace is given."})
 final class HierarchyImportCommand extends ResultCommand {
     @Option(names = "--table", required = true, paramLabel = "T", description = "Source table.")
     String table;
@@ -34,6 +36,9 @@ final class HierarchyImportCommand extends ResultCommand {
 
     @Option(names = "--column", paramLabel = "A", description = "Column for --file.")
     String column;
+
+    @Option(names = "--replace", description = "Replace the hierarchies of columns that have one (refused otherwise).")
+    boolean replace;
 
     @Override
     public Integer call() {
@@ -56,7 +61,8 @@ final class HierarchyImportCommand extends ResultCommand {
                 Column c = source.column(column);
                 hierarchies = Map.of(c, ArxHierarchyReader.read(file, c.name()));
             }
-            List<Dimension> bound = new DimensionTableWriter(db).bindAll(source, hierarchies);
+            List<Dimension> bound = new DimensionTableWriter(db).bindAll(source, hierarchies,
+                    replace ? IfBound.REPLACE : IfBound.REFUSE);
             var entries = HierarchyOutput.of(bound, hierarchies);
             List<String> skipped = unmatched;
             print(json, () -> HierarchyOutput.boundJson(source, entries, skipped), out -> HierarchyOutput.boundText(out, source, entries, skipped));

@@ -85,7 +85,9 @@ public final class Demo {
         }
         ImportResult imported = new CsvImporter(db).importCsv(csv, "patients", new ImportOptions(null, true));
         SourceTable table = imported.table();
-        new DimensionTableWriter(db).bindAll(table, HierarchyFolder.read(table, folder, "incognito-patients_").hierarchies());
+        // REPLACE, like the import: the demo may run again in the same --dir
+        new DimensionTableWriter(db).bindAll(table, HierarchyFolder.read(table, folder, "incognito-patients_").hierarchies(),
+                DimensionTableWriter.IfBound.REPLACE);
         out.printf("   imported %d rows into %s, bound hierarchies for Birthdate, Sex, Zipcode%n", imported.rows(), table.displayName());
         StarSchema schema = StarSchema.of(table, List.of("sex", "zipcode"), new HierarchyCatalog(db));
         for (LevelVector node : List.of(new LevelVector(0, 0), new LevelVector(1, 0), new LevelVector(0, 1), new LevelVector(0, 2))) {
@@ -110,7 +112,8 @@ public final class Demo {
         }
         ImportResult imported = new CsvImporter(db).importCsv(csv, "census", new ImportOptions(null, true));
         SourceTable table = imported.table();
-        var bound = new DimensionTableWriter(db).bindAll(table, HierarchyFolder.read(table, hierarchies).hierarchies());
+        var bound = new DimensionTableWriter(db).bindAll(table, HierarchyFolder.read(table, hierarchies).hierarchies(),
+                DimensionTableWriter.IfBound.REPLACE);
         out.printf("   imported %d rows into %s; %d hierarchies bound as dimension tables in KANON_DIM%n",
                 imported.rows(), table.displayName(), bound.size());
         table = new TableResolver(db).resolve("census");

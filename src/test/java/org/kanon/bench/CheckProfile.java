@@ -82,7 +82,7 @@ public final class CheckProfile {
         run(url, "import", shared.resolve("datasets/adult-uci/adult-45222.csv").toString(), "--table",
                 FoundationBenchmark.TABLE, "--replace");
         run(url, "hierarchy", "import", "--table", FoundationBenchmark.TABLE, "--dir",
-                shared.resolve("datasets/adult-arx").toString());
+                shared.resolve("datasets/adult-arx").toString(), "--replace");
         System.out.printf("loaded %s in %.1f s%n", FoundationBenchmark.TABLE, (System.nanoTime() - t0) / 1e9);
     }
 

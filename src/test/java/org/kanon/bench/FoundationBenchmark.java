@@ -201,7 +201,7 @@ public final class FoundationBenchmark {
                 time(steps, "import (--replace)", measured,
                         () -> cli(t, "import", data().toString(), "--table", TABLE, "--replace"));
                 time(steps, "hierarchy import --dir (9)", measured,
-                        () -> cli(t, "hierarchy", "import", "--table", TABLE, "--dir", hierarchies().toString()));
+                        () -> cli(t, "hierarchy", "import", "--table", TABLE, "--dir", hierarchies().toString(), "--replace"));
                 if (analyze && t.url().startsWith("jdbc:postgresql:")) {
                     time(steps, "ANALYZE (PG; not kanon)", measured, () -> analyze(t));
                     steps.get("ANALYZE (PG; not kanon)").note = "statistics for the planner (autovacuum is off here); see RESULTS.md";

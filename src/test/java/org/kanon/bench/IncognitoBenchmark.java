@@ -677,7 +677,7 @@ public final class IncognitoBenchmark {
 
     private static void bind(Database d, SourceTable t, Path dir) {
         HierarchyFolder.Matched m = HierarchyFolder.read(t, dir);
-        new DimensionTableWriter(d).bindAll(t, m.hierarchies());
+        new DimensionTableWriter(d).bindAll(t, m.hierarchies(), DimensionTableWriter.IfBound.REPLACE); // a reload keeps old bindings
     }
 
     private static Path shared(String dataset) {

@@ -2,6 +2,7 @@ package org.kanon.schema.hierarchy;
 
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,6 +19,7 @@ import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
 import org.kanon.db.KanonSchemas;
+import org.kanon.db.NameLock;
 import org.kanon.db.Relations;
 import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
@@ -26,21 +28,32 @@ import org.kanon.schema.SourceTable;
 
 /**
  * Binds a hierarchy to a column: checks it covers every value the column holds, then materializes it as a
- * dimension table in KANON_DIM and records it in the catalog, all in one transaction. Rebinding replaces the old
- * dimension table.
+ * dimension table in KANON_DIM and records it in the catalog, all in one transaction. A column that already has a
+ * hierarchy keeps it unless the caller asks to replace it ({@link IfBound}); a hierarchy that a view release reads
+ * is never replaced under it.
  */
 public final class DimensionTableWriter {
+    /** What to do with a column that already has a hierarchy. */
+    public enum IfBound {
+        /** Refuse the whole call, binding nothing (the command line's default). */
+        REFUSE,
+        /** Drop the old dimension table and bind the new hierarchy in its place (--replace). */
+        REPLACE
+    }
+
     private static final int MAX_MISSING_LISTED = 10;
     private static final int BATCH = 500;
 
     private final Database db;
     private final HierarchyCatalog catalog;
     private final SourceRegistry registry;
+    private final DimensionUsers users;
 
     public DimensionTableWriter(Database db) {
         this.db = db;
         this.catalog = new HierarchyCatalog(db);
         this.registry = new SourceRegistry(db);
+        this.users = new DimensionUsers(db);
     }
 
     /** The distinct non-null values of a column in their SQL text form, for the hierarchy builders. */
@@ -54,19 +67,35 @@ public final class DimensionTableWriter {
         return values;
     }
 
+    /** Binds one hierarchy to a column that has none yet. */
     public Dimension bind(SourceTable source, Column column, Hierarchy hierarchy) {
-        return bindAll(source, Map.of(column, hierarchy)).get(0);
+        return bind(source, column, hierarchy, IfBound.REFUSE);
+    }
+
+    public Dimension bind(SourceTable source, Column column, Hierarchy hierarchy, IfBound ifBound) {
+        return bindAll(source, Map.of(column, hierarchy), ifBound).get(0);
+    }
+
+    /** Binds hierarchies to columns that have none yet: {@link #bindAll(SourceTable, Map, IfBound)} refusing a bound one. */
+    public List<Dimension> bindAll(SourceTable source, Map<Column, Hierarchy> hierarchies) {
+        return bindAll(source, hierarchies, IfBound.REFUSE);
     }
 
     /**
      * Binds several hierarchies at once: all are checked against the data before anything is written, and all are
      * written in one transaction, so a bad file among many leaves the catalog as it was.
+     *
+     * @throws InvalidInputException when a hierarchy does not fit the column, when a column already has one and
+     *     {@code ifBound} is {@link IfBound#REFUSE}, or when a view release reads the hierarchy to be replaced
      */
-    public List<Dimension> bindAll(SourceTable source, Map<Column, Hierarchy> hierarchies) {
+    public List<Dimension> bindAll(SourceTable source, Map<Column, Hierarchy> hierarchies, IfBound ifBound) {
+        Map<Column, Column> keyColumns = new java.util.LinkedHashMap<>();
         Map<Column, Map<Object, List<String>>> typed = new java.util.LinkedHashMap<>();
         for (Map.Entry<Column, Hierarchy> e : hierarchies.entrySet()) {
-            Map<Object, List<String>> byKey = typedRows(e.getKey(), e.getValue());
+            Column key = DimensionKeyType.of(e.getKey(), e.getValue().leafValues());
+            Map<Object, List<String>> byKey = typedRows(e.getKey(), key, e.getValue());
             checkCoverage(source, e.getKey(), e.getValue(), byKey);
+            keyColumns.put(e.getKey(), key);
             typed.put(e.getKey(), byKey);
         }
         Identifiers ids = db.identifiers();
@@ -75,15 +104,21 @@ public final class DimensionTableWriter {
         String prefix = ids.fold(HierarchyCatalog.LEVEL_PREFIX);
         db.dsl().transaction(cfg -> {
             DSLContext tx = cfg.dsl();
+            // first: a concurrent binder of this table waits here, then sees what the first one bound
+            NameLock.acquire(tx, NameLock.Kind.HIERARCHY, source.schema(), source.name());
+            List<Dimension> old = checkRebinding(tx, source, hierarchies.keySet(), ifBound);
             int sourceId = registry.register(tx, source);
+            for (Dimension d : old) {
+                unbind(tx, sourceId, d);
+            }
             for (Map.Entry<Column, Hierarchy> e : hierarchies.entrySet()) {
                 Column column = e.getKey();
                 Hierarchy hierarchy = e.getValue();
-                catalog.find(tx, source, column.name()).ifPresent(old -> unbind(tx, sourceId, old.dimension()));
+                Column key = keyColumns.get(column);
                 String table = freeTableName(tx, source, column);
                 Name tableName = DSL.name(schema, table);
-                createTable(tx, tableName, column, hierarchy, keyColumn, prefix);
-                insertRows(tx, tableName, column, hierarchy, typed.get(column), keyColumn, prefix);
+                createTable(tx, tableName, key, hierarchy, keyColumn, prefix);
+                insertRows(tx, tableName, key, hierarchy, typed.get(column), keyColumn, prefix);
                 tx.createIndex(DSL.name(table + "_V")).on(DSL.table(tableName), DSL.field(DSL.name(keyColumn))).execute();
                 record(tx, sourceId, column, hierarchy, schema, table);
             }
@@ -97,14 +132,43 @@ public final class DimensionTableWriter {
         return bound;
     }
 
+    /**
+     * The dimensions the call would replace; refuses when it may not replace them or when a view release reads one
+     * (dropping its dimension table would fail in the database, or take the release with it).
+     */
+    private List<Dimension> checkRebinding(DSLContext tx, SourceTable source, Collection<Column> columns, IfBound ifBound) {
+        List<Dimension> old = new ArrayList<>();
+        for (Column column : columns) {
+            catalog.find(tx, source, column.name()).ifPresent(b -> old.add(b.dimension()));
+        }
+        if (old.isEmpty()) {
+            return old;
+        }
+        if (ifBound == IfBound.REFUSE) {
+            List<String> names = old.stream().map(Dimension::attribute).toList();
+            throw new InvalidInputException((names.size() == 1 ? "column " : "columns ") + source.displayName() + "."
+                    + String.join(", ", names) + (names.size() == 1 ? " already has a hierarchy" : " already have hierarchies")
+                    + "; use --replace to replace " + (names.size() == 1 ? "it" : "them"));
+        }
+        for (Dimension d : old) {
+            List<String> readers = users.viewReleases(tx, source, d.attribute());
+            if (!readers.isEmpty()) {
+                throw new InvalidInputException("the hierarchy of " + source.displayName() + "." + d.attribute()
+                        + " is read by view release(s) " + String.join(", ", readers)
+                        + "; drop them first (kanon release drop NAME), then replace it");
+            }
+        }
+        return old;
+    }
+
     /** Leaves parsed into the column's type, so that 40 in the file meets INTEGER 40 in the table. */
-    private static Map<Object, List<String>> typedRows(Column column, Hierarchy hierarchy) {
+    private static Map<Object, List<String>> typedRows(Column column, Column keyColumn, Hierarchy hierarchy) {
         Map<Object, List<String>> byKey = new HashMap<>();
         for (List<String> row : hierarchy.rows()) {
             String leaf = row.get(0);
             Object key;
             try {
-                key = leaf == null ? null : ColumnTypes.normalize(ColumnTypes.parse(column, leaf));
+                key = leaf == null ? null : ColumnTypes.normalize(ColumnTypes.parse(keyColumn, leaf));
             } catch (IllegalArgumentException e) {
                 throw new InvalidInputException("hierarchy for " + column.name() + " (" + hierarchy.origin() + "): value "
                         + e.getMessage() + " of column " + column.name());
@@ -144,15 +208,17 @@ public final class DimensionTableWriter {
         }
     }
 
-    private void createTable(DSLContext tx, Name table, Column column, Hierarchy h, String keyColumn, String prefix) {
-        var create = tx.createTable(table).column(DSL.name(keyColumn), ColumnTypes.dataType(column).nullable(h.mapsNull()));
+    /** {@code key}: the source column with its type widened to hold every leaf ({@link DimensionKeyType}). */
+    private void createTable(DSLContext tx, Name table, Column key, Hierarchy h, String keyColumn, String prefix) {
+        var create = tx.createTable(table).column(DSL.name(keyColumn), ColumnTypes.dataType(key).nullable(h.mapsNull()));
         for (int level = 0; level <= h.height(); level++) {
             int width = 1;
             for (List<String> row : h.rows()) {
                 String label = row.get(level);
                 width = Math.max(width, label == null ? 0 : label.length());
             }
-            DataType<String> type = SQLDataType.VARCHAR(Math.min(width, 32672));
+            // labels are at most Hierarchy.MAX_LABEL_LENGTH long, well within every database's VARCHAR
+            DataType<String> type = SQLDataType.VARCHAR(width);
             create = create.column(DSL.name(prefix + level), level == 0 ? type.nullable(true) : type.nullable(false));
         }
         create.execute();

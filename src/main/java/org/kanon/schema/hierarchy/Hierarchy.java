@@ -18,6 +18,9 @@ import java.util.Set;
  * label above level 0 is a non-blank string.
  */
 public final class Hierarchy {
+    /** The longest label (raw values included), in characters: see {@link HierarchyValidation}. */
+    public static final int MAX_LABEL_LENGTH = 500;
+
     private final String attribute;
     private final String origin;
     private final List<List<String>> rows;
@@ -46,7 +49,7 @@ public final class Hierarchy {
      *
      * @param origin where the rows come from, for messages and for people: "file z.csv", "interval 5,10,20"
      * @throws org.kanon.InvalidInputException when the rows are empty, ragged, list a raw value twice, give a value two
-     *     parents or contain a blank label
+     *     parents, contain a blank label or one longer than {@link #MAX_LABEL_LENGTH}
      */
     public static Hierarchy of(String attribute, List<List<String>> rows, String origin) {
         return of(attribute, rows, origin, List.of());

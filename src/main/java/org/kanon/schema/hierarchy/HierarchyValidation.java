@@ -3,6 +3,7 @@ package org.kanon.schema.hierarchy;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.kanon.InvalidInputException;
 
@@ -42,6 +43,7 @@ final class HierarchyValidation {
             if (row == null) {
                 throw new IllegalArgumentException("row " + r + " of the hierarchy for '" + attribute + "' is null");
             }
+            checkLengths(row, r);
             checkWidth(row, r, width);
             checkLabels(row, r);
             checkRawValueIsNew(row.get(0), r, rowOfRawValue);
@@ -54,6 +56,22 @@ final class HierarchyValidation {
             throw error(where(r), "value " + quoted(row.isEmpty() ? null : row.get(0)) + " has " + levels(row.size() - 1)
                     + ", but " + (rowLocations.isEmpty() ? "the first row" : rowLocations.get(0)) + " has "
                     + (width - 1));
+        }
+    }
+
+    /**
+     * First, so that no later message quotes an oversized label: it would bury the line, and it may be personal data.
+     * The limit keeps a raw value within what both databases can index (the key column V) and every label within
+     * their VARCHAR limits.
+     */
+    private void checkLengths(List<String> row, int r) {
+        for (int level = 0; level < row.size(); level++) {
+            String label = row.get(level);
+            int length = label == null ? 0 : label.codePointCount(0, label.length());
+            if (length > Hierarchy.MAX_LABEL_LENGTH) {
+                throw error(whereField(r, level), String.format(Locale.ROOT, "a label of %,d characters at level %d; at most %,d are allowed",
+                        length, level, Hierarchy.MAX_LABEL_LENGTH));
+            }
         }
     }
 

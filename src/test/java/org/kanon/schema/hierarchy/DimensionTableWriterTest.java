@@ -141,13 +141,17 @@ class DimensionTableWriterTest {
     }
 
     @DatabaseTest
-    @DisplayName("binding again replaces the dimension table; a built interval hierarchy generalizes numbers")
+    @DisplayName("binding again is refused unless asked to replace; then it replaces the dimension table, and a built interval hierarchy generalizes numbers")
     void rebindingReplaces(TestDatabases.Kind kind) throws Exception {
         try (Database db = TestDatabases.open(kind)) {
             SourceTable t = load(db, "people", "age\n31\n32\n47\n44\n");
             DimensionTableWriter writer = new DimensionTableWriter(db);
             writer.bind(t, t.column("age"), HierarchyBuilders.parse("suppress").build("age", writer.distinctValues(t, t.column("age"))));
-            Dimension d = writer.bind(t, t.column("age"), HierarchyBuilders.parse("interval:5,10").build("age", writer.distinctValues(t, t.column("age"))));
+            Hierarchy interval = HierarchyBuilders.parse("interval:5,10").build("age", writer.distinctValues(t, t.column("age")));
+            var refused = assertThrows(InvalidInputException.class, () -> writer.bind(t, t.column("age"), interval));
+            assertTrue(refused.getMessage().contains("already has a hierarchy"), refused.getMessage());
+            assertEquals(1, new HierarchyCatalog(db).find(t, t.column("age")).orElseThrow().height(), "still the suppression");
+            Dimension d = writer.bind(t, t.column("age"), interval, DimensionTableWriter.IfBound.REPLACE);
             assertEquals(3, d.height());
             assertEquals(1, catalogRows(db, "hierarchies"));
             assertEquals(1, dimensionTables(db));

@@ -25,6 +25,22 @@ class HierarchyValidationTest {
     }
 
     @Test
+    void labelsAreCountedInCharactersUpToTheLimit() {
+        String emoji = "\uD83C\uDF0D".repeat(Hierarchy.MAX_LABEL_LENGTH); // 500 characters, 1,000 UTF-16 units
+        assertEquals(2, Hierarchy.of("zip", List.of(row(emoji, "*"), row("53710", "*")), "file z.csv").leafCount());
+        assertEquals("hierarchy for 'zip' (z.csv:2:3): a label of 501 characters at level 2; at most 500 are allowed",
+                rejection(List.of(row("53715", "5371*", "*"), row("53710", "5371*", "x".repeat(501))),
+                        List.of("z.csv:1", "z.csv:2")));
+    }
+
+    @Test
+    void anOversizedLabelIsNamedBeforeAnyMessageQuotesIt() {
+        String huge = "y".repeat(100_000);
+        String message = rejection(List.of(row("53715", "*"), row(huge, "*", "*")), List.of("z.csv:1", "z.csv:2"));
+        assertEquals("hierarchy for 'zip' (z.csv:2:1): a label of 100,000 characters at level 0; at most 500 are allowed", message);
+    }
+
+    @Test
     void rejectsNoRows() {
         assertEquals("hierarchy for 'zip' (file z.csv) is empty", rejection(List.of()));
     }
