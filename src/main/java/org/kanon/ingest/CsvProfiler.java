@@ -36,7 +36,17 @@ final class CsvProfiler {
                 throw new InvalidInputException(file + ":" + Math.max(1, reader.headerLine()) + ": " + header.size() + " columns; "
                         + limits.database() + " allows at most " + limits.maxColumns() + " in a table");
             }
-            List<String> names = ColumnNames.from(header, file, reader.headerLine(), identifiers);
+            // a headerless file's first row makes bad names (duplicate or empty values): its data row is the better message
+            InvalidInputException badNames = null;
+            List<String> names = header;
+            try {
+                names = ColumnNames.from(header, file, reader.headerLine(), identifiers);
+            } catch (InvalidInputException e) {
+                if (!checkHeader) {
+                    throw e;
+                }
+                badNames = e;
+            }
             ColumnProfile[] profiles = new ColumnProfile[names.size()];
             for (int i = 0; i < profiles.length; i++) {
                 profiles[i] = new ColumnProfile();
@@ -58,6 +68,9 @@ final class CsvProfiler {
             }
             if (checkHeader) {
                 checkHeaderIsNames(file, reader, types, profiles);
+            }
+            if (badNames != null) {
+                throw badNames;
             }
             return new FileProfile(names, types, reader.rows());
         }

@@ -552,6 +552,8 @@ class CsvImporterTest {
                     "use --no-header (columns c1, c2, ...) and --trim (values have spaces around them); --header takes");
             var e = assertThrows(InvalidInputException.class, () -> importCsv(db, dir.resolve("people.csv"), "people"));
             assertFalse(e.getMessage().contains("State-gov") || e.getMessage().contains("77516"), "no value: " + e.getMessage());
+            // its first row would make duplicate names: still the headerless hint, not "duplicate column name '0'"
+            assertRejected(db, "39,0,0,x\n50,0,1,y\n", ":1: the first row looks like data", "--no-header (columns c1, c2, ...);");
 
             ImportResult r = new CsvImporter(db).importCsv(csv("adult.data", adult), "adult",
                     new ImportOptions(null, false, false, true, ImportOptions.DEFAULT_MAX_FIELD));
