@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
         "The whole file is checked before anything is written; the load is one transaction.",
         "Not into kanon's own schemas (KANON, KANON_DIM, KANON_RELEASE)."})
 final class ImportCommand extends ResultCommand {
-    @Parameters(paramLabel = "FILE", description = "CSV file with a header row.")
+    @Parameters(paramLabel = "FILE", description = "CSV file: a header row first, unless --no-header.")
     Path file;
 
     @Option(names = "--table", required = true, paramLabel = "T", description = "Table to create ([schema.]name).")
