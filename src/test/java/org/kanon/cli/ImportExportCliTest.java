@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
+import org.jooq.impl.DSL;
 import org.kanon.db.ConnectionSettings;
+import org.kanon.db.Database;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
 import org.kanon.testing.TestDatabases;
@@ -175,6 +177,50 @@ class ImportExportCliTest {
             Map<String, Object> json = CliRun.jsonObject(cli.run("export", "perm", "--csv", out.toString(), "--replace", "--format", "json"));
             assertEquals(2, ((List<?>) json.get("files")).size(), json.toString());
         } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    /**
+     * Issue 19 item 13, as it was found: three kanon processes import one table name at once on PostgreSQL. The file
+     * is large enough that the first one is still inserting (its table created, not committed) when the others check
+     * for the table: before the name's lock they went on to CREATE TABLE and died with 23505 (exit 3).
+     */
+    @DatabaseTest
+    void threeProcessesImportingOneNameGetOneTableAndTwoAlreadyExists(TestDatabases.Kind kind) throws Exception {
+        if (kind != TestDatabases.Kind.POSTGRES) {
+            return; // embedded Derby is opened by one process at a time
+        }
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        StringBuilder csv = new StringBuilder("id,name,score\n");
+        for (int i = 0; i < 60_000; i++) {
+            csv.append(i).append(",name").append(i % 97).append(',').append(i % 13).append('\n');
+        }
+        Path file = Files.writeString(tmp.resolve("same.csv"), csv.toString());
+        List<KanonProcess> processes = new java.util.ArrayList<>();
+        try {
+            ok(new CliRun(settings), "release", "list"); // the catalog exists before the race
+            for (int i = 0; i < 3; i++) {
+                processes.add(KanonProcess.start(settings, List.of(), "import", file.toString(), "--table", "same"));
+            }
+            List<Integer> codes = new java.util.ArrayList<>();
+            for (KanonProcess p : processes) {
+                Integer code = p.awaitExit(java.time.Duration.ofMinutes(3));
+                assertNotNull(code, p.toString());
+                codes.add(code);
+                if (code != ExitCodes.OK) {
+                    assertEquals(ExitCodes.USAGE, code, p.toString());
+                    assertEquals("kanon: table public.same already exists; use --replace to overwrite", p.err().strip(), p.toString());
+                }
+            }
+            assertEquals(1, codes.stream().filter(c -> c == ExitCodes.OK).count(), codes.toString());
+            try (Database db = Database.open(settings)) {
+                assertEquals(60_000, db.dsl().fetchCount(DSL.table(DSL.name("public", "same"))));
+            }
+        } finally {
+            for (KanonProcess p : processes) {
+                p.close();
+            }
             TestDatabases.dispose(settings);
         }
     }
