@@ -13,9 +13,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "import", description = {"Load a CSV file (header row first) into a new table.",
-        "The whole file is checked before anything is written; the load is one transaction."})
+        "The whole file is checked before anything is written; the load is one transaction.",
+        "Not into kanon's own schemas (KANON, KANON_DIM, KANON_RELEASE)."})
 final class ImportCommand extends ResultCommand {
-    @Parameters(paramLabel = "FILE", description = "CSV file with a header row.")
+    @Parameters(paramLabel = "FILE", description = "CSV file: a header row first, unless --no-header.")
     Path file;
 
     @Option(names = "--table", required = true, paramLabel = "T", description = "Table to create ([schema.]name).")
@@ -27,13 +28,24 @@ final class ImportCommand extends ResultCommand {
     @Option(names = "--replace", description = "Drop and recreate the table if it exists.")
     boolean replace;
 
+    @Option(names = "--header", negatable = true, description = {"--no-header: the file has no header row; columns are named c1, c2, ...",
+            "--header: take the first row as names even if it looks like data (default: it must not)."})
+    Boolean header;
+
+    @Option(names = "--trim", description = "Strip the spaces around every value and column name (e.g. UCI's adult.data: '39, State-gov').")
+    boolean trim;
+
+    @Option(names = "--max-field", paramLabel = "CHARS", description = "Longest field accepted (default ${DEFAULT-VALUE});"
+            + " a longer one, e.g. after an unterminated quote, stops the import with its line.")
+    int maxField = ImportOptions.DEFAULT_MAX_FIELD;
+
     @Override
     public Integer call() {
         Character sep = parseDelimiter(delimiter);
         boolean json = json();
         long start = System.nanoTime();
         try (Database db = openDatabase()) {
-            ImportResult r = new CsvImporter(db).importCsv(file, table, new ImportOptions(sep, replace));
+            ImportResult r = new CsvImporter(db).importCsv(file, table, new ImportOptions(sep, replace, header, trim, maxField));
             long ms = (System.nanoTime() - start) / 1_000_000;
             String separator = r.delimiter() == '\t' ? "\\t" : String.valueOf(r.delimiter());
             print(json, () -> new JsonObject().put("table", r.table().displayName()).put("file", file.toString()).put("rows", r.rows())

@@ -13,4 +13,14 @@ public final class KanonSchemas {
 
     private KanonSchemas() {
     }
+
+    /**
+     * Whether a schema name is one of kanon's own. Compared ignoring case: a name a user typed may be folded or not
+     * ({@code Kanon_Release}, {@code kanon_release}, {@code "KANON_RELEASE"}), and a lookalike of kanon's schema is
+     * refused too rather than guessed at.
+     */
+    public static boolean isOwn(String schema) {
+        return schema != null && (schema.equalsIgnoreCase(CATALOG) || schema.equalsIgnoreCase(DIMENSIONS)
+                || schema.equalsIgnoreCase(RELEASES));
+    }
 }

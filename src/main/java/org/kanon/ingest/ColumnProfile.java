@@ -2,13 +2,10 @@ package org.kanon.ingest;
 
 /**
  * What pass 1 learns about one column, in constant memory: which number shapes all its values have, their widest
- * integer and fraction parts, and the longest value. {@link #type()} picks the narrowest type that holds them all.
+ * integer and fraction parts, and the longest value. {@link #type} picks the narrowest type that holds them all
+ * exactly: never a floating-point type, which would make two distinct 35-digit ids equal.
  */
 final class ColumnProfile {
-    /** Derby's DECIMAL stops at 31 digits; PostgreSQL goes further, but a file should import the same on both. */
-    static final int MAX_DECIMAL_PRECISION = 31;
-    /** Beyond this many integer digits a value overflows DOUBLE (about 1.8e308). */
-    private static final int MAX_DOUBLE_DIGITS = 308;
 
     private boolean anyValue;
     private boolean allIntegers = true;
@@ -18,6 +15,14 @@ final class ColumnProfile {
     private int maxIntegerDigits;
     private int maxScale;
     private int maxLength;
+    private boolean surroundingSpace;
+
+    /** Whether this one text would be stored as a number (the header test: a column name that looks like data). */
+    static boolean isNumber(String text) {
+        ColumnProfile p = new ColumnProfile();
+        p.add(text);
+        return p.type(Integer.MAX_VALUE).isNumber();
+    }
 
     /** Adds one field; the empty string is NULL and says nothing about the type. */
     void add(String value) {
@@ -26,6 +31,9 @@ final class ColumnProfile {
         }
         anyValue = true;
         maxLength = Math.max(maxLength, value.length());
+        if (!surroundingSpace && (Character.isWhitespace(value.charAt(0)) || Character.isWhitespace(value.charAt(value.length() - 1)))) {
+            surroundingSpace = true;
+        }
         if (allNumbers) {
             addNumber(value);
         }
@@ -95,7 +103,15 @@ final class ColumnProfile {
         return maxLength;
     }
 
-    ColumnType type() {
+    /** Whether some value starts or ends with a space (what --trim would strip). */
+    boolean surroundingSpace() {
+        return surroundingSpace;
+    }
+
+    /**
+     * @param maxDecimalPrecision the most digits the database's DECIMAL holds; wider numbers are kept as text, exactly
+     */
+    ColumnType type(int maxDecimalPrecision) {
         if (!anyValue) {
             return ColumnType.varchar(1);
         }
@@ -107,11 +123,8 @@ final class ColumnProfile {
         }
         if (allNumbers) {
             int precision = maxIntegerDigits + maxScale;
-            if (precision <= MAX_DECIMAL_PRECISION) {
+            if (precision <= maxDecimalPrecision) {
                 return ColumnType.decimal(precision, maxScale);
-            }
-            if (maxIntegerDigits <= MAX_DOUBLE_DIGITS) {
-                return ColumnType.DOUBLE;
             }
         }
         return ColumnType.varchar(maxLength);

@@ -10,11 +10,10 @@ import org.jooq.impl.SQLDataType;
 /** The SQL type inferred for one column, and how a CSV value of it is bound to an INSERT. */
 record ColumnType(Kind kind, int length, int precision, int scale) {
 
-    enum Kind { INTEGER, BIGINT, DECIMAL, DOUBLE, VARCHAR }
+    enum Kind { INTEGER, BIGINT, DECIMAL, VARCHAR }
 
     static final ColumnType INTEGER = new ColumnType(Kind.INTEGER, 0, 0, 0);
     static final ColumnType BIGINT = new ColumnType(Kind.BIGINT, 0, 0, 0);
-    static final ColumnType DOUBLE = new ColumnType(Kind.DOUBLE, 0, 0, 0);
 
     static ColumnType decimal(int precision, int scale) {
         return new ColumnType(Kind.DECIMAL, 0, precision, scale);
@@ -29,9 +28,12 @@ record ColumnType(Kind kind, int length, int precision, int scale) {
             case INTEGER -> SQLDataType.INTEGER;
             case BIGINT -> SQLDataType.BIGINT;
             case DECIMAL -> SQLDataType.DECIMAL(precision, scale);
-            case DOUBLE -> SQLDataType.DOUBLE;
             case VARCHAR -> SQLDataType.VARCHAR(length);
         };
+    }
+
+    boolean isNumber() {
+        return kind != Kind.VARCHAR;
     }
 
     /** As a user reads it in the import summary; the same words on both databases. */
@@ -57,7 +59,6 @@ record ColumnType(Kind kind, int length, int precision, int scale) {
             case INTEGER -> statement.setInt(index, Integer.parseInt(value));
             case BIGINT -> statement.setLong(index, Long.parseLong(value));
             case DECIMAL -> statement.setBigDecimal(index, decimalValue(value));
-            case DOUBLE -> statement.setDouble(index, doubleValue(value));
             case VARCHAR -> {
                 if (value.length() > length) {
                     throw new NumberFormatException("longer than " + length);
@@ -75,20 +76,11 @@ record ColumnType(Kind kind, int length, int precision, int scale) {
         return d;
     }
 
-    private static double doubleValue(String value) {
-        double d = Double.parseDouble(value);
-        if (Double.isInfinite(d)) {
-            throw new NumberFormatException("out of range");
-        }
-        return d;
-    }
-
     int jdbcType() {
         return switch (kind) {
             case INTEGER -> Types.INTEGER;
             case BIGINT -> Types.BIGINT;
             case DECIMAL -> Types.DECIMAL;
-            case DOUBLE -> Types.DOUBLE;
             case VARCHAR -> Types.VARCHAR;
         };
     }

@@ -11,6 +11,8 @@ import java.nio.file.Path;
  */
 final class CsvFormatDetector {
     static final char[] CANDIDATES = {',', ';', '\t'};
+    /** Enough of any real header; a file whose first line never ends (an unterminated quote) is not read to its end. */
+    static final int MAX_SAMPLE = 1 << 20;
 
     private CsvFormatDetector() {
     }
@@ -23,13 +25,17 @@ final class CsvFormatDetector {
         }
     }
 
-    /** Reads up to the end of the first non-blank line (a quoted line break does not end it); only counts are kept. */
+    /**
+     * Reads up to the end of the first non-blank line (a quoted line break does not end it), at most
+     * {@link #MAX_SAMPLE} characters; only counts are kept.
+     */
     static char detect(Reader reader) throws IOException {
         int[] counts = new int[CANDIDATES.length];
         boolean quoted = false;
         boolean started = false;
         int c;
-        while ((c = reader.read()) != -1) {
+        int read = 0;
+        while ((c = reader.read()) != -1 && read++ < MAX_SAMPLE) {
             if (!quoted && (c == '\n' || c == '\r')) {
                 if (started) {
                     break;

@@ -6,11 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.jooq.Name;
 import org.jooq.impl.DSL;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
+import org.kanon.db.TableLimits;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
 
@@ -21,9 +23,7 @@ import org.kanon.schema.TableResolver;
  */
 public final class CsvImporter {
     /** Derby's VARCHAR limit; larger values would need CLOB, which kanon's GROUP BY queries cannot use. */
-    static final int DERBY_MAX_VARCHAR = 32_672;
-    /** PostgreSQL's limit for an explicit VARCHAR(n). */
-    static final int POSTGRES_MAX_VARCHAR = 10_485_760;
+    static final int DERBY_MAX_VARCHAR = TableLimits.DERBY.maxVarchar();
 
     private final Database db;
     private final Runnable afterValidation;
@@ -42,30 +42,39 @@ public final class CsvImporter {
         Objects.requireNonNull(file, "file");
         ImportOptions opts = options == null ? ImportOptions.defaults() : options;
         TableResolver resolver = new TableResolver(db);
-        TableResolver.TableName target = resolver.parse(tableName);
+        TableResolver.TableName target = resolver.parseWritable("--table", tableName);
         checkLength(target);
         TextFiles.checkReadable(file);
 
         char delimiter = opts.delimiter() != null ? checkDelimiter(opts.delimiter()) : CsvFormatDetector.detect(file);
-        CsvProfiler.FileProfile profile = new CsvProfiler(db.identifiers(), maxVarchar(), db.isDerby() ? "Derby" : "PostgreSQL")
-                .profile(file, delimiter);
+        CsvReader.Format format = new CsvReader.Format(delimiter, !Boolean.FALSE.equals(opts.header()), opts.trim(), opts.maxField());
+        CsvProfiler.FileProfile profile = new CsvProfiler(db.identifiers(), TableLimits.of(db.dialect()))
+                .profile(file, format, opts.header() == null);
 
-        // checked after the file so a bad file is reported first; rechecked by CREATE TABLE inside the transaction
-        Optional<SourceTable> existing = resolver.find(target);
-        if (existing.isPresent() && !opts.replace()) {
-            throw new InvalidInputException("table " + existing.get().displayName() + " already exists; use --replace to overwrite");
-        }
+        // checked after the file so a bad file is reported first, and again under the name's lock before writing
+        Supplier<Optional<SourceTable>> existing = () -> resolver.find(target);
+        checkReplaceable(existing.get(), opts.replace());
 
         afterValidation.run();
         Name name = DSL.name(target.schema(), target.name());
         long rows;
-        try (CsvReader reader = CsvReader.open(file, delimiter)) {
-            rows = new TableWriter(db).write(name, existing.orElse(null), profile, reader);
+        try (CsvReader reader = CsvReader.open(file, format)) {
+            rows = new TableWriter(db).write(name, () -> {
+                Optional<SourceTable> now = existing.get();
+                checkReplaceable(now, opts.replace());
+                return now.orElse(null);
+            }, profile, reader);
         }
         db.analyze(name);
         SourceTable created = resolver.find(target).orElseThrow(() ->
                 new IllegalStateException("table " + target.displayName() + " was created but is not in the metadata"));
         return new ImportResult(created, rows, columns(profile), delimiter);
+    }
+
+    private static void checkReplaceable(Optional<SourceTable> existing, boolean replace) {
+        if (existing.isPresent() && !replace) {
+            throw new InvalidInputException("table " + existing.get().displayName() + " already exists; use --replace to overwrite");
+        }
     }
 
     private static List<ImportedColumn> columns(CsvProfiler.FileProfile profile) {
@@ -74,10 +83,6 @@ public final class CsvImporter {
             columns.add(new ImportedColumn(profile.names().get(i), profile.types().get(i).sqlType()));
         }
         return columns;
-    }
-
-    private int maxVarchar() {
-        return db.isDerby() ? DERBY_MAX_VARCHAR : POSTGRES_MAX_VARCHAR;
     }
 
     private static void checkLength(TableResolver.TableName target) {

@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -22,23 +23,56 @@ final class CsvReader implements AutoCloseable {
     private static final Pattern UNTERMINATED = Pattern.compile("\\(startline (\\d+)\\)");
     private static final Pattern BAD_CHARACTER = Pattern.compile("[Ii]nvalid character between encapsulated token and delimiter at line: (\\d+)");
 
+    /**
+     * How to read the file.
+     *
+     * @param header   whether the first row holds the column names; if not, they are c1, c2, ...
+     * @param trim     strip the spaces around every value (and name)
+     * @param maxField the longest field accepted, in characters
+     */
+    record Format(char delimiter, boolean header, boolean trim, int maxField) {
+    }
+
+    /** A data row as read, kept only while its batch is being inserted, to name its line if the database refuses it. */
+    final class Row {
+        private final CSVRecord record;
+        private final long endLine;
+
+        private Row(CSVRecord record, long endLine) {
+            this.record = record;
+            this.endLine = endLine;
+        }
+
+        String value(int column) {
+            return format.trim() ? record.get(column).strip() : record.get(column);
+        }
+
+        long line() {
+            return startLine(record, endLine);
+        }
+    }
+
     private final Path file;
+    private final Format format;
     private final CSVParser parser;
     private final Iterator<CSVRecord> records;
     private final List<String> header;
     private final long headerLine;
-    private CSVRecord current;
-    private long currentEndLine;
+    /** Without a header row, the first row is read to learn the width and handed out by the first {@link #next}. */
+    private Row pending;
+    private Row current;
     private long rows;
 
-    private CsvReader(Path file, char delimiter) {
+    private CsvReader(Path file, Format format) {
         this.file = file;
-        CSVFormat format = CSVFormat.RFC4180.builder()
-                .setDelimiter(delimiter)
+        this.format = format;
+        CSVFormat csv = CSVFormat.RFC4180.builder()
+                .setDelimiter(format.delimiter())
                 .setIgnoreEmptyLines(true)
                 .get();
         try {
-            this.parser = CSVParser.builder().setReader(TextFiles.open(file)).setFormat(format).get();
+            this.parser = CSVParser.builder().setReader(new FieldGuard(TextFiles.open(file), format.delimiter(), format.maxField()))
+                    .setFormat(csv).get();
         } catch (IOException e) {
             throw TextFiles.readError(file, e, 0);
         }
@@ -46,25 +80,32 @@ final class CsvReader implements AutoCloseable {
         CSVRecord first = advance();
         if (first == null) {
             close();
-            throw new InvalidInputException(file + ": empty file, no header row");
+            throw new InvalidInputException(file + ": empty file" + (format.header() ? ", no header row" : ""));
         }
-        this.header = first.toList();
-        this.headerLine = startLine(first, parser.getCurrentLineNumber());
+        if (format.header()) {
+            this.header = format.trim() ? first.stream().map(String::strip).toList() : first.toList();
+            this.headerLine = startLine(first, parser.getCurrentLineNumber());
+        } else {
+            this.header = IntStream.rangeClosed(1, first.size()).mapToObj(i -> "c" + i).toList();
+            this.headerLine = 0;
+            this.pending = new Row(first, parser.getCurrentLineNumber());
+        }
     }
 
-    static CsvReader open(Path file, char delimiter) {
-        return new CsvReader(file, delimiter);
+    static CsvReader open(Path file, Format format) {
+        return new CsvReader(file, format);
     }
 
     Path file() {
         return file;
     }
 
-    /** The header's fields exactly as written. */
+    /** The header's fields exactly as written (stripped with --trim), or c1..cn for a file without one. */
     List<String> header() {
         return header;
     }
 
+    /** The header's line, 0 for a file without a header row. */
     long headerLine() {
         return headerLine;
     }
@@ -72,33 +113,43 @@ final class CsvReader implements AutoCloseable {
     /** Moves to the next data row; false at the end. Blank lines are skipped, a row of the wrong width is an error. */
     boolean next() {
         while (true) {
-            CSVRecord record = advance();
-            if (record == null) {
-                current = null;
-                return false;
+            Row row = pending;
+            pending = null;
+            if (row == null) {
+                CSVRecord record = advance();
+                if (record == null) {
+                    current = null;
+                    return false;
+                }
+                if (isBlank(record)) {
+                    continue;
+                }
+                row = new Row(record, parser.getCurrentLineNumber());
             }
-            if (isBlank(record)) {
-                continue;
-            }
-            current = record;
-            currentEndLine = parser.getCurrentLineNumber();
+            current = row;
             rows++;
-            if (record.size() != header.size()) {
-                throw new InvalidInputException(file + ":" + line() + ": row has " + record.size() + " field"
-                        + (record.size() == 1 ? "" : "s") + ", the header has " + header.size());
+            if (row.record.size() != header.size()) {
+                throw new InvalidInputException(file + ":" + line() + ": row has " + row.record.size() + " field"
+                        + (row.record.size() == 1 ? "" : "s") + ", the " + (format.header() ? "header" : "first row") + " has "
+                        + header.size());
             }
             return true;
         }
     }
 
-    /** The raw text of a field of the current row; the empty string stands for NULL. */
+    /** The text of a field of the current row (stripped with --trim); the empty string stands for NULL. */
     String value(int column) {
-        return current.get(column);
+        return current.value(column);
+    }
+
+    /** The current row, to be named later if the database refuses it. */
+    Row row() {
+        return current;
     }
 
     /** The line the current row starts on (1-based, as an editor shows it); computed only when a message needs it. */
     long line() {
-        return startLine(current, currentEndLine);
+        return current.line();
     }
 
     /** Data rows read so far. */
@@ -126,6 +177,9 @@ final class CsvReader implements AutoCloseable {
     }
 
     private InvalidInputException translate(IOException e) {
+        if (e instanceof FieldGuard.FieldException field) {
+            return located(field);
+        }
         String message = String.valueOf(e.getMessage());
         Matcher unterminated = UNTERMINATED.matcher(message);
         if (unterminated.find()) {
@@ -138,6 +192,17 @@ final class CsvReader implements AutoCloseable {
                     + " (a quote inside a quoted field must be doubled: \"\")", e);
         }
         return TextFiles.readError(file, e, parser.getCurrentLineNumber());
+    }
+
+    private InvalidInputException located(FieldGuard.FieldException e) {
+        String column = "column " + e.column + (header != null && format.header() && e.column <= header.size()
+                ? " ('" + Values.shorten(header.get(e.column - 1).strip()) + "')" : "");
+        return switch (e.reason) {
+            case NUL -> new InvalidInputException(file + ":" + e.line + ": " + column + " contains a NUL character (0x00);"
+                    + " a text file has none and PostgreSQL cannot store one", e);
+            case TOO_LONG -> new InvalidInputException(file + ":" + e.line + ": " + column + " has a field of more than "
+                    + format.maxField() + " characters starting here (an unterminated quote?); --max-field raises the limit", e);
+        };
     }
 
     /**

@@ -3,8 +3,10 @@ package org.kanon.ingest;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.jooq.CreateTableElementListStep;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -13,6 +15,7 @@ import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.db.NameLock;
 import org.kanon.db.SqlErrors;
 import org.kanon.schema.SourceTable;
 
@@ -31,16 +34,21 @@ final class TableWriter {
     }
 
     /**
-     * @param replaced the existing table to drop first, or null
-     * @param rows     a reader positioned before the first data row
+     * @param replacedUnderLock called once the name's lock is held: the existing table to drop first, or null; it
+     *                          throws if the table may not be replaced
+     * @param rows              a reader positioned before the first data row
      * @return the number of rows inserted
      */
-    long write(Name table, SourceTable replaced, CsvProfiler.FileProfile profile, CsvReader rows) {
+    long write(Name table, Supplier<SourceTable> replacedUnderLock, CsvProfiler.FileProfile profile, CsvReader rows) {
+        SourceTable[] replaced = {null};
         try {
             return db.dsl().transactionResult(trx -> {
                 DSLContext tx = trx.dsl();
-                if (replaced != null) {
-                    tx.dropTable(replaced.qualifiedName()).execute();
+                // concurrent imports of one name: a second one waits here, then finds the first one's table
+                NameLock.acquire(tx, NameLock.Kind.TABLE, table.getName()[0], table.getName()[1]);
+                replaced[0] = replacedUnderLock.get();
+                if (replaced[0] != null) {
+                    tx.dropTable(replaced[0].qualifiedName()).execute();
                 }
                 List<Field<?>> fields = create(tx, table, profile);
                 // rendered once by jOOQ (quoted names, ? placeholders), then run as plain JDBC batches for speed
@@ -50,7 +58,7 @@ final class TableWriter {
         } catch (InvalidInputException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw translate(e, table, replaced);
+            throw translate(e, table, replaced[0]);
         }
     }
 
@@ -72,37 +80,60 @@ final class TableWriter {
         return values;
     }
 
-    private static long insertAll(Connection connection, String insert, CsvProfiler.FileProfile profile, CsvReader rows)
+    private long insertAll(Connection connection, String insert, CsvProfiler.FileProfile profile, CsvReader rows)
             throws SQLException {
-        List<ColumnType> types = profile.types();
-        int width = types.size();
+        List<CsvReader.Row> batch = new ArrayList<>(BATCH_SIZE);
         long inserted = 0;
         try (PreparedStatement statement = connection.prepareStatement(insert)) {
-            int pending = 0;
             while (rows.next()) {
-                for (int i = 0; i < width; i++) {
-                    try {
-                        types.get(i).bind(statement, i + 1, rows.value(i));
-                    } catch (NumberFormatException e) {
-                        throw changed(rows, "line " + rows.line() + ", column '" + Values.shorten(profile.names().get(i))
-                                + "' no longer fits " + types.get(i).sqlType());
-                    }
-                }
+                bind(statement, rows.row(), profile, rows);
                 statement.addBatch();
+                batch.add(rows.row());
                 inserted++;
-                if (++pending == BATCH_SIZE) {
-                    statement.executeBatch();
-                    pending = 0;
+                if (batch.size() == BATCH_SIZE) {
+                    flush(connection, statement, insert, batch, profile, rows);
                 }
             }
-            if (pending > 0) {
-                statement.executeBatch();
+            if (!batch.isEmpty()) {
+                flush(connection, statement, insert, batch, profile, rows);
             }
         }
         if (inserted != profile.rows()) {
             throw changed(rows, profile.rows() + " rows when checked, " + inserted + " rows now");
         }
         return inserted;
+    }
+
+    private static void bind(PreparedStatement statement, CsvReader.Row row, CsvProfiler.FileProfile profile, CsvReader rows)
+            throws SQLException {
+        List<ColumnType> types = profile.types();
+        for (int i = 0; i < types.size(); i++) {
+            try {
+                types.get(i).bind(statement, i + 1, row.value(i));
+            } catch (NumberFormatException e) {
+                throw changed(rows, "line " + row.line() + ", column '" + Values.shorten(profile.names().get(i))
+                        + "' no longer fits " + types.get(i).sqlType());
+            }
+        }
+    }
+
+    /**
+     * Runs one batch. The driver's error for a refused batch quotes the INSERT with its values, which are personal
+     * data, so it never leaves this method: the batch is undone to a savepoint and re-run row by row to find the
+     * line the database refuses, and only that line and the database's reason are reported.
+     */
+    private void flush(Connection connection, PreparedStatement statement, String insert, List<CsvReader.Row> batch,
+                       CsvProfiler.FileProfile profile, CsvReader rows) throws SQLException {
+        Savepoint before = connection.setSavepoint();
+        try {
+            statement.executeBatch();
+        } catch (SQLException refused) {
+            connection.rollback(before);
+            throw new InsertRefusal(db.dialect(), rows.file()).locate(connection, insert, batch, refused,
+                    (single, row) -> bind(single, row, profile, rows));
+        }
+        connection.releaseSavepoint(before);
+        batch.clear();
     }
 
     private static InvalidInputException changed(CsvReader rows, String detail) {

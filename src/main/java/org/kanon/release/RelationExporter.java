@@ -5,11 +5,13 @@ import java.io.Writer;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
@@ -17,13 +19,16 @@ import org.jooq.Cursor;
 import org.jooq.Record;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
-import org.kanon.schema.Column;
+import org.kanon.db.Identifiers;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
 
 /**
  * Streams any table or view (a release by its name, or any relation the user can read) to a CSV file. The file
- * appears only when complete: rows go to a temporary file beside it, which is then moved into place.
+ * appears only when complete: rows go to a temporary file beside it, which is then moved into place. An existing
+ * file is replaced only when asked to. A two-table release (permutation: PQT and PST; Anatomy: QIT and ST) is two
+ * files, {@code NAME_pqt.csv} and {@code NAME_pst.csv} beside the one asked for: exporting one alone would leave
+ * out half the release without a word.
  */
 public final class RelationExporter {
     private static final int FETCH_SIZE = 1000;
@@ -34,29 +39,84 @@ public final class RelationExporter {
         this.db = db;
     }
 
+    /** One relation written to one file. */
     public record Exported(SourceTable relation, long rows, Path file) {
     }
 
+    /** A single-table relation or release to {@code file}, replacing it (the demo's fresh folder). */
     public Exported export(String relationName, Path file) {
-        SourceTable relation = resolve(relationName);
+        List<Exported> all = exportAll(relationName, file, true);
+        if (all.size() != 1) {
+            throw new IllegalStateException(relationName + " is a two-table release: use exportAll");
+        }
+        return all.get(0);
+    }
+
+    /**
+     * @param replace overwrite existing files; otherwise an existing file is an error and nothing is written
+     * @return what was written, one entry per file (two for a two-table release)
+     */
+    public List<Exported> exportAll(String relationName, Path file, boolean replace) {
         Path target = file.toAbsolutePath();
         Path dir = target.getParent();
         if (dir == null || !Files.isDirectory(dir)) {
             throw new InvalidInputException("--csv: folder " + dir + " does not exist");
         }
-        if (Files.isDirectory(target)) {
-            throw new InvalidInputException("--csv: " + target + " is a folder");
+        List<Part> parts = parts(relationName, target);
+        for (Part part : parts) {
+            if (Files.isDirectory(part.file())) {
+                throw new InvalidInputException("--csv: " + part.file() + " is a folder");
+            }
+            if (!replace && Files.exists(part.file())) {
+                throw new InvalidInputException("--csv: " + part.file() + " already exists; use --replace to overwrite it");
+            }
         }
+        List<Exported> written = new ArrayList<>();
+        for (Part part : parts) {
+            written.add(write(part, dir, replace));
+        }
+        return written;
+    }
+
+    private record Part(SourceTable relation, Path file) {
+    }
+
+    private List<Part> parts(String relationName, Path target) {
+        Optional<ReleaseRecord> release = new ReleaseRegister(db).find(relationName);
+        TableResolver resolver = new TableResolver(db);
+        if (release.isEmpty()) {
+            return List.of(new Part(resolver.resolve(relationName), target));
+        }
+        ReleaseRecord r = release.get();
+        SourceTable main = resolver.resolve(r.relationSchema() + "." + r.relationName());
+        if (!r.twoTables()) {
+            return List.of(new Part(main, target));
+        }
+        SourceTable sensitive = resolver.resolve(r.relationSchema() + "." + r.sensitiveRelation());
+        return List.of(new Part(main, beside(target, r.relationName())), new Part(sensitive, beside(target, r.sensitiveRelation())));
+    }
+
+    /** {@code out.csv} and relation {@code R_PQT} give {@code out_pqt.csv}: the suffix says which table it is. */
+    private static Path beside(Path target, String relationName) {
+        String suffix = relationName.substring(Math.max(0, relationName.lastIndexOf('_'))).toLowerCase(Locale.ROOT);
+        String fileName = target.getFileName().toString();
+        int dot = fileName.lastIndexOf('.');
+        String stem = dot > 0 ? fileName.substring(0, dot) : fileName;
+        String extension = dot > 0 ? fileName.substring(dot) : "";
+        return target.resolveSibling(stem + suffix + extension);
+    }
+
+    private Exported write(Part part, Path dir, boolean replace) {
         Path tmp;
         try {
-            tmp = Files.createTempFile(dir, "." + target.getFileName(), ".part");
+            tmp = Files.createTempFile(dir, "." + part.file().getFileName(), ".part");
         } catch (IOException e) {
             throw new InvalidInputException("--csv: cannot write in " + dir + ": " + e.getMessage(), e);
         }
         try {
-            long rows = write(relation, tmp);
-            move(tmp, target);
-            return new Exported(relation, rows, target);
+            long rows = write(part.relation(), tmp);
+            move(tmp, part.file(), replace);
+            return new Exported(part.relation(), rows, part.file());
         } finally {
             try {
                 Files.deleteIfExists(tmp);
@@ -66,17 +126,8 @@ public final class RelationExporter {
         }
     }
 
-    private SourceTable resolve(String relationName) {
-        Optional<ReleaseRecord> release = new ReleaseRegister(db).find(relationName);
-        TableResolver resolver = new TableResolver(db);
-        if (release.isPresent()) {
-            return resolver.resolve(release.get().relationSchema() + "." + release.get().relationName());
-        }
-        return resolver.resolve(relationName);
-    }
-
     private long write(SourceTable relation, Path tmp) {
-        List<String> header = relation.columns().stream().map(Column::name).toList();
+        List<String> header = relation.columns().stream().map(c -> headerName(c.name())).toList();
         CSVFormat format = CSVFormat.DEFAULT.builder().setHeader(header.toArray(String[]::new)).setRecordSeparator("\n").get();
         // PostgreSQL streams a result only inside a transaction with a fetch size; otherwise it loads it all
         return db.dsl().transactionResult(cfg -> {
@@ -100,6 +151,15 @@ public final class RelationExporter {
         });
     }
 
+    /**
+     * A plain name as the database folded it ({@code AGE} on Derby, for a file that said {@code age}) is written in
+     * lower case, as PostgreSQL stores it: the same file from both databases. Other names keep their exact spelling.
+     */
+    private String headerName(String stored) {
+        String lower = stored.toLowerCase(Locale.ROOT);
+        return Identifiers.isPlain(stored) && db.identifiers().fold(lower).equals(stored) ? lower : stored;
+    }
+
     private static String text(Object v) {
         if (v == null) {
             return "";
@@ -107,13 +167,20 @@ public final class RelationExporter {
         return v instanceof BigDecimal b ? b.toPlainString() : v.toString();
     }
 
-    private static void move(Path tmp, Path target) {
+    private static void move(Path tmp, Path target, boolean replace) {
         try {
+            if (!replace) {
+                // not ATOMIC_MOVE: a rename would silently replace a file created since the check
+                Files.move(tmp, target);
+                return;
+            }
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
             }
+        } catch (FileAlreadyExistsException e) {
+            throw new InvalidInputException("--csv: " + target + " already exists; use --replace to overwrite it", e);
         } catch (IOException e) {
             throw new InvalidInputException("--csv: cannot write " + target + ": " + e.getMessage(), e);
         }

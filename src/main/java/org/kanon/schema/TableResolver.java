@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.db.KanonSchemas;
 import org.kanon.db.Relations;
 import org.kanon.db.SqlErrors;
 
@@ -47,6 +48,21 @@ public final class TableResolver {
             return new TableName(db.identifiers().fold(text.substring(0, dot)), db.identifiers().fold(text.substring(dot + 1)), true);
         }
         return new TableName(db.currentSchema(), db.identifiers().fold(text), false);
+    }
+
+    /**
+     * Where a user asks kanon to write a table ({@code option} names the option, for the message). Never one of
+     * kanon's own schemas: a user relation there would replace the catalog or a release, or put raw rows where the
+     * reader role reads releases.
+     */
+    public TableName parseWritable(String option, String userName) {
+        TableName target = parse(userName);
+        if (KanonSchemas.isOwn(target.schema())) {
+            throw new InvalidInputException(option + ": schema " + target.schema() + " belongs to kanon (" + KanonSchemas.CATALOG
+                    + ", " + KanonSchemas.DIMENSIONS + ", " + KanonSchemas.RELEASES + " hold its catalog, hierarchies and releases);"
+                    + " write the table to another schema");
+        }
+        return target;
     }
 
     public SourceTable resolve(String userName) {

@@ -233,7 +233,7 @@ public final class FoundationBenchmark {
                 }
                 steps.get("read release back (JDBC)").note = read[0] + " rows, every column fetched (connect excluded)";
                 String exported = time(steps, "export release (CSV)", measured,
-                        () -> cli(t, "export", RELEASE, "--csv", csv.toString()));
+                        () -> cli(t, "export", RELEASE, "--csv", csv.toString(), "--replace"));
                 steps.get("export release (CSV)").note = exported.trim();
                 time(steps, "release drop", measured, () -> cli(t, "release", "drop", RELEASE));
                 System.out.printf("  %s %d done in %.1f s (load average %.2f)%n", measured ? "rep" : "warm-up",

@@ -3,15 +3,20 @@ package org.kanon.ingest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.kanon.db.TableLimits;
 
 class ColumnProfileTest {
 
     private static String typeOf(String... values) {
+        return typeOf(TableLimits.DERBY, values);
+    }
+
+    private static String typeOf(TableLimits limits, String... values) {
         ColumnProfile p = new ColumnProfile();
         for (String v : values) {
             p.add(v);
         }
-        return p.type().sqlType();
+        return p.type(limits.maxDecimalPrecision()).sqlType();
     }
 
     @Test
@@ -27,14 +32,18 @@ class ColumnProfileTest {
         assertEquals("DECIMAL(6,3)", typeOf("123.4", "-1.125", "7"));
         assertEquals("DECIMAL(2,1)", typeOf("0.5"));
         assertEquals("DECIMAL(31,1)", typeOf("1".repeat(30) + ".5"));
-        assertEquals("DOUBLE", typeOf("1".repeat(31) + ".5"));
-        assertEquals("DOUBLE", typeOf("1".repeat(32)));
     }
 
+    /** Issue 19 item 7: never a floating-point type, which made two distinct 35-digit ids equal. */
     @Test
-    void numbersBeyondDoubleStayText() {
-        assertEquals("VARCHAR(309)", typeOf("9".repeat(309)));
-        assertEquals("DOUBLE", typeOf("9".repeat(308)));
+    void numbersWiderThanTheDatabasesDecimalStayExactText() {
+        assertEquals("VARCHAR(33)", typeOf("1".repeat(31) + ".5"));
+        assertEquals("VARCHAR(35)", typeOf("1".repeat(35)));
+        assertEquals("DECIMAL(32,1)", typeOf(TableLimits.POSTGRES, "1".repeat(31) + ".5"));
+        assertEquals("DECIMAL(35,0)", typeOf(TableLimits.POSTGRES, "1".repeat(35)));
+        assertEquals("DECIMAL(33,10)", typeOf(TableLimits.POSTGRES, "1".repeat(23) + "." + "1".repeat(10)));
+        assertEquals("VARCHAR(1001)", typeOf(TableLimits.POSTGRES, "9".repeat(1001)));
+        assertEquals("VARCHAR(400)", typeOf("9".repeat(400)));
     }
 
     @Test

@@ -1,18 +1,26 @@
 package org.kanon.ingest;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Types;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.jooq.Record;
 import org.jooq.Result;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
@@ -96,21 +104,21 @@ class CsvImporterTest {
     void infersTheNarrowestTypeThatHoldsEveryValue(TestDatabases.Kind kind) {
         withDatabase(kind, db -> {
             String big = "1" + "0".repeat(30);            // 31 digits: still DECIMAL(31,0)
-            String huge = "12345678901234567890.12345678901234567890"; // 40 digits: DOUBLE
-            String enormous = "9".repeat(400);            // beyond DOUBLE: text, not a crash
-            String content = "int,long,dec,dbl,wide,zip,text,empty,mixed,enormous\n"
+            String huge = "12345678901234567890.12345678901234567890"; // 40 digits: beyond Derby's DECIMAL, text there
+            String enormous = "9".repeat(1001);           // beyond any DECIMAL: text, exactly
+            String content = "int,long,dec,wider,wide,zip,text,empty,mixed,enormous\n"
                     + "1,2147483648,1.5,1.25," + big + ",02134,abc,,1,1\n"
                     + "-2147483648,-9223372036854775808,-12.125," + huge + ",7,12345,ab c,,x," + enormous + "\n"
                     + ",,,,,,,,2.5,\n";
             ImportResult result = importCsv(db, csv("types.csv", content), "types");
 
-            assertEquals(List.of("INTEGER", "BIGINT", "DECIMAL(5,3)", "DOUBLE", "DECIMAL(31,0)", "VARCHAR(5)", "VARCHAR(4)",
-                    "VARCHAR(1)", "VARCHAR(3)", "VARCHAR(400)"), result.columns().stream().map(ImportedColumn::sqlType).toList());
+            String wider = db.isDerby() ? "VARCHAR(41)" : "DECIMAL(40,20)";
+            assertEquals(List.of("INTEGER", "BIGINT", "DECIMAL(5,3)", wider, "DECIMAL(31,0)", "VARCHAR(5)", "VARCHAR(4)",
+                    "VARCHAR(1)", "VARCHAR(3)", "VARCHAR(1001)"), result.columns().stream().map(ImportedColumn::sqlType).toList());
             List<Integer> jdbc = result.table().columns().stream().map(Column::jdbcType).toList();
             assertEquals(Types.INTEGER, jdbc.get(0));
             assertEquals(Types.BIGINT, jdbc.get(1));
             assertTrue(jdbc.get(2) == Types.DECIMAL || jdbc.get(2) == Types.NUMERIC, "dec: " + jdbc.get(2));
-            assertEquals(Types.DOUBLE, jdbc.get(3));
             assertEquals(Types.VARCHAR, jdbc.get(5));
             assertEquals(3, result.table().columns().get(2).scale());
 
@@ -119,7 +127,7 @@ class CsvImporterTest {
             assertEquals(-2147483648, first.get(0, Integer.class));
             assertEquals(Long.MIN_VALUE, first.get(1, Long.class));
             assertEquals(0, new BigDecimal("-12.125").compareTo(first.get(2, BigDecimal.class)));
-            assertEquals(1.2345678901234567e19, first.get(3, Double.class), 1e4);
+            assertEquals(0, new BigDecimal(huge).compareTo(new BigDecimal(first.get(3, String.class))), "exactly: " + first.get(3));
             assertEquals(enormous, first.get(9, String.class));
             assertEquals("02134", rows.get(1).get(5, String.class), "leading zero kept");
             assertEquals(new BigDecimal(big), rows.get(1).get(4, BigDecimal.class).stripTrailingZeros().setScale(0));
@@ -127,6 +135,34 @@ class CsvImporterTest {
             for (int i = 0; i < 8; i++) {
                 assertNull(nulls.get(i), "column " + i);
             }
+        });
+    }
+
+    /** Issue 19 item 7: 35-digit ids and 33-digit decimals became DOUBLE, and two distinct ids became equal. */
+    @DatabaseTest
+    void largeNumbersStayExactAndDistinct(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            String id1 = "12345678901234567890123456789012345";
+            String id2 = "12345678901234567890123456789012346";
+            String dec1 = "12345678901234567890123.4567890123";
+            String dec2 = "12345678901234567890123.4567890124";
+            String id3 = "9223372036854775807";
+            ImportResult result = importCsv(db, csv("big.csv", "id,amount,small\n" + id1 + "," + dec1 + "," + id3 + "\n"
+                    + id2 + "," + dec2 + ",-" + id3 + "\n"), "big");
+
+            List<String> types = result.columns().stream().map(ImportedColumn::sqlType).toList();
+            assertEquals(db.isDerby() ? List.of("VARCHAR(35)", "VARCHAR(34)", "BIGINT") : List.of("DECIMAL(35,0)", "DECIMAL(33,10)", "BIGINT"),
+                    types);
+            var id = DSL.field(DSL.name(db.identifiers().fold("id")));
+            var amount = DSL.field(DSL.name(db.identifiers().fold("amount")));
+            assertEquals(2, db.dsl().fetchValue(DSL.select(DSL.countDistinct(id)).from(result.table().table())));
+            assertEquals(2, db.dsl().fetchValue(DSL.select(DSL.countDistinct(amount)).from(result.table().table())));
+            List<String> ids = db.dsl().select(id).from(result.table().table()).fetch(0, Object.class).stream()
+                    .map(v -> v instanceof BigDecimal b ? b.toPlainString() : v.toString()).sorted().toList();
+            assertEquals(List.of(id1, id2), ids);
+            List<String> amounts = db.dsl().select(amount).from(result.table().table()).fetch(0, Object.class).stream()
+                    .map(v -> v instanceof BigDecimal b ? b.toPlainString() : v.toString()).sorted().toList();
+            assertEquals(List.of(dec1, dec2), amounts);
         });
     }
 
@@ -345,6 +381,213 @@ class CsvImporterTest {
             ImportResult quote = importCsv(db, csv("q.csv", "a\n1\n"), "q\"; DROP TABLE y; --");
             assertEquals("q\"; DROP TABLE y; --", quote.table().name());
             assertTrue(exists(db, "y"));
+        });
+    }
+
+    /**
+     * Issue 19 item 13: three processes importing one table name at once on PostgreSQL got 1 ok and 2 internal
+     * errors (23505, duplicate key in pg_type). All three pass the existence check before any of them creates the
+     * table (the barrier); the name's lock then lets one create it and the others find it: "already exists".
+     */
+    @Test
+    void concurrentImportsOfOneNameGetOneTableAndAlreadyExists() throws Exception {
+        assumeTrue(TestDatabases.pgUrl() != null, "PostgreSQL only: embedded Derby is opened by one process at a time");
+        var settings = TestDatabases.fresh(TestDatabases.Kind.POSTGRES);
+        int writers = 3;
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        try {
+            Path file = csv("same.csv", "a,b\n1,x\n2,y\n");
+            List<Database> dbs = new ArrayList<>();
+            for (int i = 0; i < writers; i++) {
+                dbs.add(Database.open(settings));
+            }
+            for (boolean replace : new boolean[] {false, true}) {
+                CyclicBarrier allChecked = new CyclicBarrier(writers);
+                Runnable await = () -> {
+                    try {
+                        allChecked.await(30, TimeUnit.SECONDS);
+                    } catch (Exception e) {
+                        throw new AssertionError(e);
+                    }
+                };
+                List<Future<String>> outcomes = new ArrayList<>();
+                for (Database db : dbs) {
+                    outcomes.add(pool.submit(() -> {
+                        try {
+                            new CsvImporter(db, await).importCsv(file, replace ? "same_r" : "same", new ImportOptions(null, replace));
+                            return "ok";
+                        } catch (InvalidInputException e) {
+                            return e.getMessage();
+                        } catch (RuntimeException e) {
+                            return "internal: " + e;
+                        }
+                    }));
+                }
+                List<String> results = new ArrayList<>();
+                for (Future<String> f : outcomes) {
+                    results.add(f.get(60, TimeUnit.SECONDS));
+                }
+                if (replace) {
+                    assertEquals(List.of("ok", "ok", "ok"), results, "each replace waits its turn");
+                } else {
+                    assertEquals(1, results.stream().filter("ok"::equals).count(), results.toString());
+                    assertEquals(2, results.stream().filter(r -> r.equals("table public.same already exists; use --replace to overwrite"))
+                            .count(), results.toString());
+                }
+                assertEquals(2, dbs.get(0).dsl().fetchCount(new TableResolver(dbs.get(0)).resolve(replace ? "same_r" : "same").table()));
+            }
+            dbs.forEach(Database::close);
+        } finally {
+            pool.shutdownNow();
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    /** Issue 19 item 4: kanon's own schemas are never an import target, however the name is spelled. */
+    @DatabaseTest
+    void refusesKanonsOwnSchemas(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            Path file = csv("raw.csv", "a,b\n1,x\n");
+            for (String target : List.of("kanon.releases", "KANON.RELEASES", "Kanon.Releases", "kanon_release.r1", "kanon_release.raw_pub",
+                    "Kanon_Release.raw_pub", "kanon_dim.x")) {
+                var e = assertThrows(InvalidInputException.class, () ->
+                        new CsvImporter(db).importCsv(file, target, new ImportOptions(null, true)), target);
+                assertTrue(e.getMessage().toLowerCase().startsWith("--table: schema " + target.substring(0, target.indexOf('.')).toLowerCase())
+                        && e.getMessage().contains("belongs to kanon"), e.getMessage());
+            }
+            assertFalse(exists(db, "kanon_release.raw_pub"));
+            assertTrue(exists(db, "kanon.releases"), "the register is still there");
+            assertEquals(0, db.dsl().fetchCount(new TableResolver(db).resolve("kanon.releases").table()));
+        });
+    }
+
+    /** Issue 19 item 6: PostgreSQL rejects 0x00 in text; the error quoted the row. One line naming file, line, column. */
+    @DatabaseTest
+    void aNulCharacterIsRefusedNamingLineAndColumnButNotTheValue(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            assertRejected(db, "id,name\n1,ok\n2,secretvalue\u0000x\n", ":3: column 2 ('name') contains a NUL character", "NUL");
+            var e = assertThrows(InvalidInputException.class, () -> importCsv(db, dir.resolve("people.csv"), "people"));
+            assertFalse(e.getMessage().contains("secretvalue"), e.getMessage());
+        });
+    }
+
+    /**
+     * Issue 19 item 6: a row too wide for a PostgreSQL page ("row is too big") printed a stack trace quoting the
+     * whole INSERT with its values. Derby stores such rows; PostgreSQL's refusal names the line, never a value.
+     */
+    @DatabaseTest
+    void aRowTooWideForTheDatabaseNamesItsLineButNoValue(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            int columns = 600;
+            StringBuilder content = new StringBuilder();
+            for (int i = 1; i <= columns; i++) {
+                content.append(i == 1 ? "" : ",").append("c").append(i);
+            }
+            content.append('\n');
+            for (int i = 1; i <= columns; i++) {
+                content.append(i == 1 ? "" : ",").append("s");
+            }
+            content.append('\n');
+            for (int i = 1; i <= columns; i++) {
+                // random-looking text does not compress, so PostgreSQL cannot shrink the row below its 8 kB page
+                content.append(i == 1 ? "" : ",").append("secret").append(Integer.toHexString(i * 7919)).append(java.util.UUID.randomUUID())
+                        .append(java.util.UUID.randomUUID()).append(java.util.UUID.randomUUID());
+            }
+            content.append('\n');
+            Path file = csv("wide.csv", content.toString());
+            if (db.isDerby()) {
+                assertEquals(2, importCsv(db, file, "wide").rows());
+                return;
+            }
+            var e = assertThrows(InvalidInputException.class, () -> importCsv(db, file, "wide"));
+            assertTrue(e.getMessage().startsWith(file + ":3: the row is too large for PostgreSQL (row is too big: size "), e.getMessage());
+            assertFalse(e.getMessage().contains("secret"), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"), e.getMessage());
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                assertFalse(String.valueOf(t.getMessage()).contains("secret"), "no cause quotes the row: " + t);
+            }
+            assertFalse(exists(db, "wide"));
+        });
+    }
+
+    /** Issue 19 item 16: an unterminated quote early in a huge file made the parser buffer the rest as one field. */
+    @DatabaseTest
+    void aFieldLongerThanTheBoundStopsWhereItStarts(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            StringBuilder content = new StringBuilder("a,b\n1,\"open\n");
+            for (int i = 0; i < 2000; i++) {
+                content.append(i).append(",secret\n");
+            }
+            Path file = csv("open.csv", content.toString());
+            var e = assertThrows(InvalidInputException.class, () ->
+                    new CsvImporter(db).importCsv(file, "people", new ImportOptions(null, false, null, false, 1000)));
+            assertEquals(file + ":2: column 2 ('b') has a field of more than 1000 characters starting here (an unterminated quote?);"
+                    + " --max-field raises the limit", e.getMessage());
+            assertFalse(exists(db, "people"));
+        });
+    }
+
+    /** Issue 19 item 17: 10,000 columns failed inside CREATE TABLE (Derby 54011, PostgreSQL's 1600-column limit). */
+    @DatabaseTest
+    void moreColumnsThanTheDatabaseAllowsNamesTheLimit(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            StringBuilder header = new StringBuilder();
+            StringBuilder row = new StringBuilder();
+            for (int i = 1; i <= 10_000; i++) {
+                header.append(i == 1 ? "" : ",").append("c").append(i);
+                row.append(i == 1 ? "" : ",").append(i);
+            }
+            assertRejected(db, header + "\n" + row + "\n", ":1: 10000 columns; ",
+                    db.isDerby() ? "Derby allows at most 1012 in a table" : "PostgreSQL allows at most 1600 in a table");
+        });
+    }
+
+    /** Issue 19 item 12: UCI's adult.data has no header row and a space after every comma. */
+    @DatabaseTest
+    void aFirstRowThatLooksLikeDataIsRefusedWithAHint(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            String adult = "39, State-gov, 77516, Bachelors, 13\n50, Self-emp-not-inc, 83311, Bachelors, 13\n"
+                    + "38, Private, 215646, HS-grad, 9\n";
+            assertRejected(db, adult, ":1: the first row looks like data, not column names (column 1's name is a number",
+                    "use --no-header (columns c1, c2, ...) and --trim (values have spaces around them); --header takes");
+            var e = assertThrows(InvalidInputException.class, () -> importCsv(db, dir.resolve("people.csv"), "people"));
+            assertFalse(e.getMessage().contains("State-gov") || e.getMessage().contains("77516"), "no value: " + e.getMessage());
+            // its first row would make duplicate names: still the headerless hint, not "duplicate column name '0'"
+            assertRejected(db, "39,0,0,x\n50,0,1,y\n", ":1: the first row looks like data", "--no-header (columns c1, c2, ...);");
+
+            ImportResult r = new CsvImporter(db).importCsv(csv("adult.data", adult), "adult",
+                    new ImportOptions(null, false, false, true, ImportOptions.DEFAULT_MAX_FIELD));
+            assertEquals(3, r.rows());
+            var fold = db.identifiers();
+            assertEquals(List.of(fold.fold("c1"), fold.fold("c2"), fold.fold("c3"), fold.fold("c4"), fold.fold("c5")),
+                    r.columns().stream().map(ImportedColumn::name).toList());
+            assertEquals(List.of("INTEGER", "VARCHAR(16)", "INTEGER", "VARCHAR(9)", "INTEGER"),
+                    r.columns().stream().map(ImportedColumn::sqlType).toList());
+            assertEquals("State-gov", db.dsl().fetchValue(DSL.select(DSL.field(DSL.name(fold.fold("c2")), String.class))
+                    .from(r.table().table()).where(DSL.field(DSL.name(fold.fold("c1"))).eq(39))));
+
+            // a header of years above numbers is a header after all: --header says so
+            Path years = csv("years.csv", "country,2019,2020\nFR,12,13\n");
+            assertThrows(InvalidInputException.class, () -> importCsv(db, years, "years"));
+            ImportResult forced = new CsvImporter(db).importCsv(years, "years", new ImportOptions(null, false, true, false,
+                    ImportOptions.DEFAULT_MAX_FIELD));
+            assertEquals(List.of(fold.fold("country"), "2019", "2020"), forced.columns().stream().map(ImportedColumn::name).toList());
+        });
+    }
+
+    @DatabaseTest
+    void trimStripsNamesAndValuesAndLeavesQuotedLineBreaksCounted(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            Path file = csv("t.csv", " age , name\n 39 ,\" a\nb \"\n 40,  \n41,x,y\n");
+            var e = assertThrows(InvalidInputException.class, () ->
+                    new CsvImporter(db).importCsv(file, "t", new ImportOptions(null, false, null, true, ImportOptions.DEFAULT_MAX_FIELD)));
+            assertEquals(file + ":5: row has 3 fields, the header has 2", e.getMessage());
+            csv("t.csv", " age , name\n 39 ,\" a\nb \"\n 40,  \n");
+            ImportResult r = new CsvImporter(db).importCsv(file, "t", new ImportOptions(null, false, null, true, ImportOptions.DEFAULT_MAX_FIELD));
+            assertEquals(List.of("INTEGER", "VARCHAR(3)"), r.columns().stream().map(ImportedColumn::sqlType).toList());
+            Result<Record> rows = rows(db, r.table(), db.identifiers().fold("age"));
+            assertEquals("a\nb", rows.get(0).get(1, String.class));
+            assertNull(rows.get(1).get(1), "spaces only: NULL");
         });
     }
 }

@@ -24,7 +24,7 @@ class CsvReaderTest {
     /** "line:first value" for every data row. */
     private List<String> rows(String content) throws IOException {
         List<String> out = new ArrayList<>();
-        try (CsvReader r = CsvReader.open(file(content), ',')) {
+        try (CsvReader r = CsvReader.open(file(content), new CsvReader.Format(',', true, false, ImportOptions.DEFAULT_MAX_FIELD))) {
             while (r.next()) {
                 out.add(r.line() + ":" + r.value(0));
             }
@@ -42,7 +42,7 @@ class CsvReaderTest {
 
     @Test
     void skipsAByteOrderMarkAndBlankLines() throws IOException {
-        try (CsvReader r = CsvReader.open(file("\uFEFF\n\nage,sex\n1,m\n   \n\n"), ',')) {
+        try (CsvReader r = CsvReader.open(file("\uFEFF\n\nage,sex\n1,m\n   \n\n"), new CsvReader.Format(',', true, false, ImportOptions.DEFAULT_MAX_FIELD))) {
             assertEquals(List.of("age", "sex"), r.header());
             assertEquals(3, r.headerLine());
             assertTrue(r.next());
@@ -66,5 +66,54 @@ class CsvReaderTest {
         assertEquals(',', CsvFormatDetector.detect(new StringReader("a;b,c\n")), "ties go to the comma");
         assertEquals(',', CsvFormatDetector.detect(new StringReader("single\n")));
         assertEquals(';', CsvFormatDetector.detect(new StringReader("\"multi\nline,,,\";x;y\n")));
+    }
+
+    private InvalidInputException guarded(String content, int maxField) throws IOException {
+        Path f = file(content);
+        return assertThrows(InvalidInputException.class, () -> {
+            try (CsvReader r = CsvReader.open(f, new CsvReader.Format(',', true, false, maxField))) {
+                while (r.next()) {
+                    r.value(0);
+                }
+            }
+        });
+    }
+
+    /** The guard follows RFC 4180: doubled quotes, quotes inside unquoted fields and quoted line breaks keep it in step. */
+    @Test
+    void aFieldOverTheBoundIsNamedByItsStartLineAndColumn() throws IOException {
+        String ok = "a,b,c\r\n\"x\"\"y,\nz\",ab\"c,d\r\n";
+        var e = guarded(ok + "1,2,\"" + "q".repeat(60) + "\"\n", 50);
+        assertEquals(dir.resolve("f.csv") + ":4: column 3 ('c') has a field of more than 50 characters starting here"
+                + " (an unterminated quote?); --max-field raises the limit", e.getMessage());
+        e = guarded("a,b\n1,\"open\n" + "2,3\n".repeat(40), 100);
+        assertTrue(e.getMessage().startsWith(dir.resolve("f.csv") + ":2: column 2 ('b') has a field of more than 100"), e.getMessage());
+        // exactly at the bound passes
+        try (CsvReader r = CsvReader.open(file(ok + "1,2," + "q".repeat(50) + "\n"), new CsvReader.Format(',', true, false, 50))) {
+            assertTrue(r.next());
+            assertTrue(r.next());
+            assertEquals("q".repeat(50), r.value(2));
+        }
+    }
+
+    @Test
+    void aNulCharacterIsNamedByLineAndColumn() throws IOException {
+        var e = guarded("a,b\r\n1,\"x\ny\"\r\n2,se\u0000cret\n", 1000);
+        assertEquals(dir.resolve("f.csv") + ":4: column 2 ('b') contains a NUL character (0x00); a text file has none and PostgreSQL"
+                + " cannot store one", e.getMessage());
+    }
+
+    @Test
+    void withoutAHeaderTheFirstRowIsDataAndNamesAreGenerated() throws IOException {
+        try (CsvReader r = CsvReader.open(file("\n1, a\n2, b\n"), new CsvReader.Format(',', false, true, 100))) {
+            assertEquals(List.of("c1", "c2"), r.header());
+            assertTrue(r.next());
+            assertEquals(2, r.line());
+            assertEquals("a", r.value(1));
+            assertTrue(r.next());
+            assertEquals("b", r.value(1));
+            assertFalse(r.next());
+            assertEquals(2, r.rows());
+        }
     }
 }
