@@ -93,11 +93,6 @@ final class KanonProcess implements AutoCloseable {
         return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) ? process.exitValue() : null;
     }
 
-    /** Waits for the process to end; its exit code, or null if it did not end in time. */
-    Integer awaitExit(Duration timeout) throws InterruptedException {
-        return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) ? process.exitValue() : null;
-    }
-
     String out() {
         return out.toString();
     }
