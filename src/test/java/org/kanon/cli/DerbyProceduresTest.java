@@ -65,6 +65,31 @@ class DerbyProceduresTest {
         }
     }
 
+    /** A NULL argument gets one clear error and leaves the SQL session usable (Derby broke it on a NULL for an int). */
+    @Test
+    void nullArgumentsAreRefusedAndTheSessionStaysUsable() throws Exception {
+        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.DERBY);
+        try (Database db = Database.openScratch(settings);
+             Connection sql = DriverManager.getConnection(settings.url())) {
+            new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
+            for (String[] bad : new String[][] {{"CALL KANON.CHECK_K(NULL, NULL, NULL)", "table is NULL"},
+                    {"CALL KANON.CHECK_K('patients', 'sex', NULL)", "k is NULL"},
+                    {"CALL KANON.CHECK_K('patients', NULL, 2)", "quasi_identifiers is NULL"},
+                    {"CALL KANON.RUN_SPEC(NULL)", "spec_name is NULL"},
+                    {"CALL KANON.VERIFY_RELEASE(NULL)", "release_name is NULL"},
+                    {"CALL KANON.DROP_RELEASE(NULL)", "release_name is NULL"}}) {
+                SQLException e = assertThrows(SQLException.class, () -> call(sql, bad[0]), bad[0]);
+                assertEquals("38KAN", e.getSQLState(), bad[0] + ": " + messages(e));
+                assertTrue(e.getMessage().contains(bad[1]), bad[0] + ": " + messages(e));
+                // the session still runs statements, and the procedure itself
+                assertEquals(6, count(sql, "SELECT COUNT(*) FROM PATIENTS"), bad[0]);
+            }
+            assertEquals(List.of(List.of("YES", "2", "3", "0")), call(sql, "CALL KANON.CHECK_K('patients', 'sex', 2)"));
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
     private static List<List<String>> call(Connection c, String sql) throws SQLException {
         List<List<String>> rows = new ArrayList<>();
         try (CallableStatement cs = c.prepareCall(sql)) {
