@@ -97,7 +97,7 @@ public final class DerbyProcedures {
         List<List<String>> rows = new ArrayList<>();
         try (Database db = attach(caller)) {
             List<Violation> found = new ReleaseVerification(db).verify(new ReleaseRegister(db).require(releaseName), 20);
-            rows.add(List.of("verdict", found.isEmpty() ? "verified" : "NOT verified: " + found.size() + " violation(s) listed"));
+            rows.add(List.of("verdict", found.isEmpty() ? "verified" : "NOT verified: " + found.stream().mapToLong(Violation::count).sum() + " violation(s)"));
             for (Violation v : found) {
                 rows.add(List.of(v.check(), v.detail()));
             }
