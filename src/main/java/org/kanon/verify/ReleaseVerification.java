@@ -25,6 +25,7 @@ import org.kanon.privacy.KAnonymity;
 import org.kanon.privacy.LDiversity;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.release.ReleaseRecord;
+import org.kanon.release.ReleaseRegister;
 import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
 import org.kanon.schema.SourceTable;
@@ -78,6 +79,7 @@ public final class ReleaseVerification {
         if (!found.isEmpty()) {
             return found;
         }
+        droppedColumns(r, found);
         recheck(r, source, limit, found);
         PrivacyModel model = RegisteredModel.of(r).orElse(null);
         if (model == null) {
@@ -107,6 +109,24 @@ public final class ReleaseVerification {
             }
         }
         return all;
+    }
+
+    /** No released relation holds a column the release left out when registered (its identifying columns among them). */
+    private void droppedColumns(ReleaseRecord r, List<Violation> found) {
+        List<String> dropped = new ReleaseRegister(db).droppedColumns(r.name());
+        if (dropped == null || dropped.isEmpty()) {
+            return; // registered before catalog V6, or nothing left out
+        }
+        List<String[]> published = relations(r).subList(0, r.twoTables() ? 2 : 1);
+        for (String[] relation : published) {
+            Field<?>[] fields = db.dsl().selectFrom(DSL.table(DSL.name(relation[0], relation[1]))).where(DSL.falseCondition()).fetch().fields();
+            for (Field<?> f : fields) {
+                if (dropped.contains(f.getName())) {
+                    found.add(new Violation("column", relation[0] + "." + relation[1] + " holds " + f.getName() + ", a column of the source that "
+                            + r.name() + " was registered without (identifying, or not published)"));
+                }
+            }
+        }
     }
 
     /**

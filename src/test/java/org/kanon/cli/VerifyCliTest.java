@@ -278,6 +278,44 @@ class VerifyCliTest {
         }
     }
 
+    /**
+     * The register records the columns a release leaves out (its identifying ones): a relation replaced by one
+     * holding an identifying column fails verification, naming the column; the release as written verifies.
+     */
+    @DatabaseTest
+    void aReleaseHoldingAnIdentifyingColumnFails(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try {
+            CliRun cli = papers(settings);
+            String qi = "age,race,gender,zip";
+            for (String name : new String[] {"noid_view", "noid_local"}) {
+                String[] algorithm = name.endsWith("local") ? new String[] {"--algorithm", "exact"} : new String[0];
+                String[] args = java.util.stream.Stream.concat(java.util.stream.Stream.of("anonymize", "--table", "medical", "--qi", qi, "--k", "2",
+                        "--identifying", "diseases", "--name", name), java.util.Arrays.stream(algorithm)).toArray(String[]::new);
+                assertEquals(0, cli.run(args).exitCode(), name);
+                assertEquals(ExitCodes.OK, cli.run("verify", name).exitCode(), name);
+            }
+            try (Database db = Database.open(settings)) {
+                var ids = db.identifiers();
+                var source = DSL.table(DSL.name(db.currentSchema(), ids.fold("medical")));
+                for (String name : new String[] {"noid_view", "noid_local"}) {
+                    ReleaseRecord r = new ReleaseRegister(db).require(name);
+                    assertEquals(java.util.List.of(ids.fold("diseases")), new ReleaseRegister(db).droppedColumns(name));
+                    var relation = DSL.name(r.relationSchema(), r.relationName());
+                    org.kanon.db.Relations.dropIfExists(db.dsl(), r.relationSchema(), r.relationName());
+                    db.dsl().createTable(relation).as(DSL.selectFrom(source)).withNoData().execute();
+                    db.dsl().insertInto(DSL.table(relation)).select(DSL.selectFrom(source)).execute();
+                    CliRun.Result v = cli.run("verify", name);
+                    assertEquals(ExitCodes.NOT_MET, v.exitCode(), v.toString());
+                    assertTrue(v.out().contains("column: " + r.relation() + " holds " + ids.fold("diseases") + ", a column of the source that "
+                            + name + " was registered without"), v.out());
+                }
+            }
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
     private static CliRun papers(ConnectionSettings settings) {
         CliRun cli = new CliRun(settings).withPaperTable("approx-medical", "medical", "approx-medical_hierarchy_")
                 .withPaperTable("permutation-table1", "t1p", null)
