@@ -1,12 +1,9 @@
 package org.kanon.cli;
 
 import java.io.PrintWriter;
-import java.util.Optional;
 import org.kanon.db.Database;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
-import org.kanon.schema.TableResolver;
-import org.kanon.verify.StoredRecheck;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -20,25 +17,13 @@ final class ReleaseShowCommand extends ResultCommand {
         boolean json = json();
         try (Database db = openDatabase()) {
             ReleaseRecord r = new ReleaseRegister(db).require(name);
-            Optional<String> own = new TableResolver(db).find(new TableResolver.TableName(r.sourceSchema(), r.sourceTable(), true))
-                    .flatMap(source -> new StoredRecheck(db).regenerate(r, source));
-            Recheck recheck = own.map(sql -> new Recheck(sql, sql.equals(r.recheckSql()) ? "kanon's" : "altered"))
-                    .orElse(new Recheck(r.recheckSql(), "unconfirmed"));
-            print(json, () -> ReleaseJson.of(r, recheck.sql()).put("recheckSqlStored", recheck.stored()).render(),
-                    out -> text(out, r, recheck));
+            ShownRecheck recheck = ShownRecheck.of(db, r);
+            print(json, () -> recheck.json(r).render(), out -> text(out, r, recheck));
             return ExitCodes.OK;
         }
     }
 
-    /**
-     * The re-check printed: kanon's own statement, built again from the register; {@code stored} says how the
-     * register's text compares: "kanon's" (the same), "altered" (it differs, and is not printed: never paste it),
-     * "unconfirmed" (kanon cannot build it again, e.g. the source is gone; printed as stored, with a warning).
-     */
-    private record Recheck(String sql, String stored) {
-    }
-
-    private static void text(PrintWriter out, ReleaseRecord r, Recheck recheck) {
+    private static void text(PrintWriter out, ReleaseRecord r, ShownRecheck recheck) {
         out.printf("release:           %s%n", r.name());
         out.printf("relation:          %s (%s)%n", r.relation(), r.kind().toLowerCase());
         out.printf("source:            %s.%s%n", r.sourceSchema(), r.sourceTable());
@@ -53,9 +38,9 @@ final class ReleaseShowCommand extends ResultCommand {
         out.printf("classes:           %d, smallest %d%n", r.classes(), r.smallestClass());
         out.printf("created:           %s by %s%n", r.createdAt(), r.createdBy());
         switch (recheck.stored()) {
-            case "altered" -> out.printf("WARNING: the register's re-check SQL was altered (it is not the statement kanon builds from the "
+            case ShownRecheck.ALTERED -> out.printf("WARNING: the register's re-check SQL was altered (it is not the statement kanon builds from the "
                     + "register); do not run it. kanon's own re-check (must return no row):%n%s%n", recheck.sql());
-            case "unconfirmed" -> out.printf("WARNING: kanon cannot build the re-check again (source %s.%s or a registered column is gone), "
+            case ShownRecheck.UNCONFIRMED -> out.printf("WARNING: kanon cannot build the re-check again (source %s.%s or a registered column is gone), "
                     + "so the stored text below is unconfirmed; read it before running it:%n%s%n", r.sourceSchema(), r.sourceTable(), recheck.sql());
             default -> out.printf("re-check SQL (must return no row):%n%s%n", recheck.sql());
         }

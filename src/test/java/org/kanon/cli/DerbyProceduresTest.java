@@ -38,6 +38,25 @@ class DerbyProceduresTest {
             assertEquals(1, count(sql, "SELECT COUNT(*) FROM KANON.RELEASES WHERE RELEASE_NAME = 'patients_pub'"));
             assertEquals(1, count(sql, "SELECT COUNT(*) FROM KANON.SPEC_RUNS WHERE STATUS = 'RELEASED' AND WORKER = 'CALL KANON.RUN_SPEC'"));
             assertEquals(List.of(List.of("verdict", "verified")), call(sql, "CALL KANON.VERIFY_RELEASE('patients_pub')"));
+            // a re-check altered in the register is reported, never run
+            String original;
+            try (var s = sql.createStatement(); ResultSet rs = s.executeQuery("SELECT RECHECK_SQL FROM KANON.RELEASES WHERE RELEASE_NAME = 'patients_pub'")) {
+                rs.next();
+                original = rs.getString(1);
+            }
+            try (var s = sql.prepareStatement("UPDATE KANON.RELEASES SET RECHECK_SQL = ? WHERE RELEASE_NAME = 'patients_pub'")) {
+                s.setString(1, "DELETE FROM PATIENTS");
+                s.executeUpdate();
+            }
+            List<List<String>> altered = call(sql, "CALL KANON.VERIFY_RELEASE('patients_pub')");
+            assertTrue(altered.get(0).get(1).startsWith("NOT verified"), altered.toString());
+            assertTrue(altered.toString().contains("the stored re-check SQL was altered"), altered.toString());
+            assertEquals(6, count(sql, "SELECT COUNT(*) FROM PATIENTS"));
+            try (var s = sql.prepareStatement("UPDATE KANON.RELEASES SET RECHECK_SQL = ? WHERE RELEASE_NAME = 'patients_pub'")) {
+                s.setString(1, original);
+                s.executeUpdate();
+            }
+            assertEquals(List.of(List.of("verdict", "verified")), call(sql, "CALL KANON.VERIFY_RELEASE('patients_pub')"));
             assertEquals("RELEASED", call(sql, "CALL KANON.RUN_SPEC('patients_k2')").get(0).get(1));
             assertEquals(1, count(sql, "SELECT COUNT(*) FROM KANON.RELEASES WHERE RELEASE_NAME = 'patients_pub_v2'"));
 

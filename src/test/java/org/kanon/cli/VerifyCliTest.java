@@ -257,6 +257,9 @@ class VerifyCliTest {
                 assertFalse(show.out().toLowerCase(java.util.Locale.ROOT).contains("verify_pwned"), show.out());
                 CliRun.Result json = cli.run("release", "show", "local", "--format", "json");
                 assertTrue(json.out().contains("\"recheckSqlStored\":\"altered\"") && !json.out().contains("DELETE"), json.out());
+                CliRun.Result list = cli.run("release", "list", "--format", "json");
+                assertTrue(list.out().contains("\"recheckSqlStored\":\"altered\"") && !list.out().contains("DELETE")
+                        && !list.out().toLowerCase(java.util.Locale.ROOT).contains("verify_pwned"), list.out());
                 // put back, they verify again: the stored text is compared, not trusted
                 db.dsl().update(releases.table()).set(recheck, global.recheckSql()).where(name.eq("global")).execute();
                 assertEquals(ExitCodes.OK, cli.run("verify", "global").exitCode());
