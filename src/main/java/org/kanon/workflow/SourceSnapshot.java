@@ -36,6 +36,9 @@ import org.kanon.schema.hierarchy.HierarchyCatalog;
 public final class SourceSnapshot {
     private static final String MARK = "_SRC";
     private static final int COPY_BATCH = 1000;
+    /** PostgreSQL's largest declarable varchar length; Derby's (32672) and its precisions are below these. */
+    private static final int LARGEST_LENGTH = 10_485_760;
+    private static final int LARGEST_PRECISION = 1000;
 
     private final Database db;
 
@@ -126,7 +129,7 @@ public final class SourceSnapshot {
     private static void copy(DSLContext tx, Name name, Cursor<Record> rows) {
         List<Field<?>> columns = new ArrayList<>();
         for (Field<?> f : rows.fields()) {
-            columns.add(DSL.field(DSL.name(f.getName()), f.getDataType().nullable(true).identity(false)));
+            columns.add(DSL.field(DSL.name(f.getName()), declared(f.getDataType())));
         }
         tx.createTable(name).columns(columns).execute();
         Object[] none = new Object[columns.size()];
@@ -146,6 +149,22 @@ public final class SourceSnapshot {
         if (batch != null) {
             batch.execute();
         }
+    }
+
+    /**
+     * A column type as the snapshot declares it: nullable (an outer join's column is, whatever its base column);
+     * a length or precision the driver reports for an unbounded type (PostgreSQL's text, varchar, numeric: up to
+     * Integer.MAX_VALUE) left undeclared, as the query's own type is.
+     */
+    private static org.jooq.DataType<?> declared(org.jooq.DataType<?> type) {
+        org.jooq.DataType<?> t = type.nullable(true).identity(false);
+        if (t.hasLength() && t.length() > LARGEST_LENGTH) {
+            t = t.length(0);
+        }
+        if (t.hasPrecision() && t.precision() > LARGEST_PRECISION) {
+            t = t.precision(0, 0);
+        }
+        return t;
     }
 
     private void bindHierarchies(Spec spec, SourceTable source) {
