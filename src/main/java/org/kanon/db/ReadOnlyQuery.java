@@ -23,6 +23,8 @@ import org.postgresql.core.Query;
  *   <li>it runs in a read-only transaction ({@code SET TRANSACTION READ ONLY} on PostgreSQL, a read-only connection
  *       on Derby), so a data-modifying CTE, SELECT ... FOR UPDATE, a write through a function or DDL is refused by
  *       the database; the transaction is rolled back whatever happens;</li>
+ *   <li>it is a query: the database describes the rows of the prepared statement (a CALL, whose procedure could
+ *       write through a connection of its own, has no such description);</li>
  *   <li>it returns one result set and nothing after it.</li>
  * </ul>
  * Any refusal is bad input: one line naming {@code what} (exit 2).
@@ -81,6 +83,10 @@ public final class ReadOnlyQuery {
             requireOneStatement(c, text);
         }
         try (PreparedStatement ps = c.prepareStatement(text)) {
+            if (ps.getMetaData() == null) {
+                // a CALL (Derby describes no result for it) could run a procedure that writes through its own connection
+                throw new InvalidInputException(what + " must be one SELECT; the database describes no rows it returns (it is no query)");
+            }
             ps.setFetchSize(1000);
             ps.setMaxRows(maxRows);
             if (!ps.execute()) {

@@ -166,7 +166,7 @@ class SpecWorkflowCliTest {
             CliRun.assertRefused(cli.run("spec", "create", "s", "--query", "SELECT sex FROM patients; DROP TABLE patients", "--qi", "sex",
                     "--k", "2", "--release", "r"), "spec 's': the source query", "one SELECT");
             CliRun.assertRefused(cli.run("spec", "create", "s", "--query", "DELETE FROM patients", "--qi", "sex",
-                    "--k", "2", "--release", "r"), "spec 's': the source query", "read-only");
+                    "--k", "2", "--release", "r"), "spec 's': the source query", "one SELECT");
             // PostgreSQL's escape strings and dollar quotes cannot hide a parenthesis or a second statement
             for (String payload : List.of("SELECT E'\\'' AS a) q; DROP TABLE patients; CREATE TABLE zz AS SELECT * FROM (SELECT '' AS a",
                     "SELECT $$'$$ AS a) q; DROP TABLE patients; CREATE TABLE zz AS SELECT * FROM (SELECT 1 AS a")) {
@@ -244,6 +244,10 @@ class SpecWorkflowCliTest {
                     "SELECT sex FROM patients WHERE 1 = 0) q; CREATE TABLE kanon_release.pwned AS SELECT * FROM patients; SELECT * FROM (SELECT 1 AS a",
                     "DELETE FROM patients",
                     "CREATE TABLE kanon_release.pwned AS SELECT * FROM patients"));
+            if (kind == TestDatabases.Kind.DERBY) {
+                // a procedure answers with rows too, and writes through connections of its own
+                attacks.add("CALL KANON.CHECK_K('patients', 'sex', 2)");
+            }
             if (kind == TestDatabases.Kind.POSTGRES) {
                 attacks.add("WITH x AS (DELETE FROM patients RETURNING *) SELECT * FROM x");
                 attacks.add("SELECT sex FROM patients FOR UPDATE");
