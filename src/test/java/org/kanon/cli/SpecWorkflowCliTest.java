@@ -243,7 +243,8 @@ class SpecWorkflowCliTest {
                     "SELECT sex FROM patients; COMMIT; CREATE TABLE kanon_release.pwned AS SELECT * FROM patients",
                     "SELECT sex FROM patients WHERE 1 = 0) q; CREATE TABLE kanon_release.pwned AS SELECT * FROM patients; SELECT * FROM (SELECT 1 AS a",
                     "DELETE FROM patients",
-                    "CREATE TABLE kanon_release.pwned AS SELECT * FROM patients"));
+                    "CREATE TABLE kanon_release.pwned AS SELECT * FROM patients",
+                    "SELECT * INTO kanon_release.pwned FROM patients"));
             if (kind == TestDatabases.Kind.DERBY) {
                 // a procedure answers with rows too, and writes through connections of its own
                 attacks.add("CALL KANON.CHECK_K('patients', 'sex', 2)");
