@@ -108,7 +108,7 @@ public final class ReadOnlyQuery {
         Query query = c.unwrap(BaseConnection.class).createQuery(text, true, true).query;
         Query[] statements = query.getSubqueries();
         if (statements != null && statements.length > 1) {
-            throw new InvalidInputException(what + " must be one SELECT; the database reads " + statements.length + " statements in it");
+            throw new InvalidInputException(what + " must be one SELECT; the database driver splits it into " + statements.length + " statements");
         }
     }
 
