@@ -43,6 +43,7 @@ public final class DerbyProcedures {
 
     /** Runs a spec; one row: RUN_ID, STATUS (RELEASED, NOT_MET, FAILED), RELEASE_NAME, ERROR. */
     public static void runSpec(String specName, ResultSet[] result) throws SQLException {
+        requireArgument("RUN_SPEC(spec_name)", "spec_name", specName);
         Connection caller = DriverManager.getConnection(CALLER);
         SpecRunner.Outcome o;
         try (Database db = attach(caller)) {
@@ -54,8 +55,16 @@ public final class DerbyProcedures {
                 List.of(List.of(Long.toString(o.runId()), o.status(), String.valueOf(o.releaseName()), String.valueOf(o.error()))));
     }
 
-    /** k-anonymity of a table as it is; one row: ANONYMOUS (YES/NO), CLASSES, SMALLEST_CLASS, ROWS_IN_SMALL_CLASSES. */
-    public static void checkK(String table, String quasiIdentifiers, int k, ResultSet[] result) throws SQLException {
+    /**
+     * k-anonymity of a table as it is; one row: ANONYMOUS (YES/NO), CLASSES, SMALLEST_CLASS, ROWS_IN_SMALL_CLASSES.
+     * {@code k} is an Integer, not an int: Derby refuses a NULL for a primitive parameter before entering the method
+     * and leaves the caller's session unusable for every later statement (XJ001 / 38001), a Derby defect.
+     */
+    public static void checkK(String table, String quasiIdentifiers, Integer k, ResultSet[] result) throws SQLException {
+        String call = "CHECK_K(table, quasi_identifiers, k)";
+        requireArgument(call, "table", table);
+        requireArgument(call, "quasi_identifiers", quasiIdentifiers);
+        requireArgument(call, "k", k);
         Connection caller = DriverManager.getConnection(CALLER);
         Query query;
         try (Database db = attach(caller)) {
@@ -83,11 +92,12 @@ public final class DerbyProcedures {
 
     /** Verifies a release like {@code kanon verify}; first row VERDICT, then one row per violation (CHECK_NAME, DETAIL). */
     public static void verifyRelease(String releaseName, ResultSet[] result) throws SQLException {
+        requireArgument("VERIFY_RELEASE(release_name)", "release_name", releaseName);
         Connection caller = DriverManager.getConnection(CALLER);
         List<List<String>> rows = new ArrayList<>();
         try (Database db = attach(caller)) {
             List<Violation> found = new ReleaseVerification(db).verify(new ReleaseRegister(db).require(releaseName), 20);
-            rows.add(List.of("verdict", found.isEmpty() ? "verified" : "NOT verified: " + found.size() + " violation(s) listed"));
+            rows.add(List.of("verdict", found.isEmpty() ? "verified" : "NOT verified: " + found.stream().mapToLong(Violation::count).sum() + " violation(s)"));
             for (Violation v : found) {
                 rows.add(List.of(v.check(), v.detail()));
             }
@@ -99,6 +109,7 @@ public final class DerbyProcedures {
 
     /** Drops a release like {@code kanon release drop}; one row: RELEASE_NAME, RELATION. */
     public static void dropRelease(String releaseName, ResultSet[] result) throws SQLException {
+        requireArgument("DROP_RELEASE(release_name)", "release_name", releaseName);
         Connection caller = DriverManager.getConnection(CALLER);
         org.kanon.release.ReleaseRecord dropped;
         try (Database db = attach(caller)) {
@@ -107,6 +118,13 @@ public final class DerbyProcedures {
             throw new SQLException("kanon: " + e.getMessage(), "38KAN");
         }
         result[0] = rows(caller, List.of("RELEASE_NAME", "RELATION"), List.of(128, 257), List.of(List.of(dropped.name(), dropped.relation())));
+    }
+
+    /** A NULL argument is refused before any work, with the SQL error every bad argument gets. */
+    private static void requireArgument(String call, String parameter, Object value) throws SQLException {
+        if (value == null) {
+            throw new SQLException("kanon: " + call + ": " + parameter + " is NULL", "38KAN");
+        }
     }
 
     private static Database attach(Connection caller) throws SQLException {

@@ -20,6 +20,11 @@ final class ReleaseJson {
 
     /** Every field of the register but the sensitive values themselves. */
     static JsonObject of(ReleaseRecord r) {
+        return of(r, r.recheckSql());
+    }
+
+    /** ... with the re-check given (release show prints kanon's own, built again from the register). */
+    static JsonObject of(ReleaseRecord r, String recheckSql) {
         return new JsonObject().put("name", r.name()).put("relation", r.relation()).put("kind", r.kind().toLowerCase(Locale.ROOT))
                 .put("sensitiveRelation", r.twoTables() ? r.relationSchema() + "." + r.sensitiveRelation() : null)
                 .put("source", r.sourceSchema() + "." + r.sourceTable()).put("algorithm", r.algorithm())
@@ -30,6 +35,6 @@ final class ReleaseJson {
                 .put("rowsIn", r.rowsIn()).put("rowsOut", r.rowsOut()).put("rowsSuppressed", r.rowsSuppressed())
                 .put("classes", r.classes()).put("smallestClass", r.smallestClass())
                 .put("createdAt", r.createdAt() == null ? null : r.createdAt().toString()).put("createdBy", r.createdBy())
-                .put("recheckSql", r.recheckSql());
+                .put("recheckSql", recheckSql);
     }
 }

@@ -15,7 +15,7 @@ final class ReleaseListCommand extends ResultCommand {
         boolean json = json();
         try (Database db = openDatabase()) {
             List<ReleaseRecord> releases = new ReleaseRegister(db).list();
-            print(json, () -> JsonObject.array(releases.stream().map(ReleaseJson::of).toList()), out -> text(out, releases));
+            print(json, () -> JsonObject.array(releases.stream().map(r -> ShownRecheck.of(db, r).json(r)).toList()), out -> text(out, releases));
             return ExitCodes.OK;
         }
     }

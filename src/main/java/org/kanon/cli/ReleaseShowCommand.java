@@ -17,12 +17,13 @@ final class ReleaseShowCommand extends ResultCommand {
         boolean json = json();
         try (Database db = openDatabase()) {
             ReleaseRecord r = new ReleaseRegister(db).require(name);
-            print(json, () -> ReleaseJson.of(r).render(), out -> text(out, r));
+            ShownRecheck recheck = ShownRecheck.of(db, r);
+            print(json, () -> recheck.json(r).render(), out -> text(out, r, recheck));
             return ExitCodes.OK;
         }
     }
 
-    private static void text(PrintWriter out, ReleaseRecord r) {
+    private static void text(PrintWriter out, ReleaseRecord r, ShownRecheck recheck) {
         out.printf("release:           %s%n", r.name());
         out.printf("relation:          %s (%s)%n", r.relation(), r.kind().toLowerCase());
         out.printf("source:            %s.%s%n", r.sourceSchema(), r.sourceTable());
@@ -36,6 +37,12 @@ final class ReleaseShowCommand extends ResultCommand {
         out.printf("rows:              %d in, %d out, %d suppressed%n", r.rowsIn(), r.rowsOut(), r.rowsSuppressed());
         out.printf("classes:           %d, smallest %d%n", r.classes(), r.smallestClass());
         out.printf("created:           %s by %s%n", r.createdAt(), r.createdBy());
-        out.printf("re-check SQL (must return no row):%n%s%n", r.recheckSql());
+        switch (recheck.stored()) {
+            case ShownRecheck.ALTERED -> out.printf("WARNING: the register's re-check SQL was altered (it is not the statement kanon builds from the "
+                    + "register); do not run it. kanon's own re-check (must return no row):%n%s%n", recheck.sql());
+            case ShownRecheck.UNCONFIRMED -> out.printf("WARNING: kanon cannot build the re-check again (source %s.%s or a registered column is gone), "
+                    + "so the stored text below is unconfirmed; read it before running it:%n%s%n", r.sourceSchema(), r.sourceTable(), recheck.sql());
+            default -> out.printf("re-check SQL (must return no row):%n%s%n", recheck.sql());
+        }
     }
 }

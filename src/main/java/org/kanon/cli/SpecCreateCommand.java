@@ -85,6 +85,9 @@ final class SpecCreateCommand extends KanonSubcommand {
         }
         SpecEngine.check(spec);
         try (Database db = openDatabase()) {
+            if (spec.fromQuery()) {
+                org.kanon.workflow.SourceSnapshot.checkQuery(db, spec);
+            }
             new SpecStore(db).save(List.of(spec), replace);
         }
         out().printf("spec %s stored: releases %s%n", spec.name(), spec.releaseName());

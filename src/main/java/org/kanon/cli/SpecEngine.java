@@ -99,9 +99,6 @@ public final class SpecEngine implements SpecRunner.Engine {
         if ((spec.sourceTable() == null) == (spec.sourceQuery() == null)) {
             throw new InvalidInputException(where + ": give exactly one of a source table and a source query");
         }
-        if (spec.fromQuery()) {
-            org.kanon.workflow.SourceSnapshot.singleQuery(spec);
-        }
         if (spec.k() < 1) {
             throw new InvalidInputException(where + ": k must be at least 1, got " + spec.k());
         }

@@ -44,7 +44,7 @@ final class VerifyCommand extends ResultCommand {
             ReleaseRecord r = new ReleaseRegister(db).require(name);
             List<Violation> violations = new ReleaseVerification(db).verify(r, Math.max(1, limit));
             return report(r.name() + " (" + r.relation() + ")", "re-check SQL, rows, classes under " + r.privacyModel() + " and every row agree with the source and the register",
-                    violations);
+                    violations, "violation(s)");
         }
     }
 
@@ -60,12 +60,16 @@ final class VerifyCommand extends ResultCommand {
             var source = new org.kanon.schema.TableResolver(db).resolve(table);
             List<Violation> violations = org.kanon.verify.TableVerification.verify(db, source, source.columns(Lists.names("--qi", qi)), k,
                     Math.max(1, limit));
-            return report(source.displayName(), "every class of " + qi + " holds at least " + k + " rows", violations);
+            return report(source.displayName(), "every class of " + qi + " holds at least " + k + " rows", violations,
+                    "class(es) below k = " + k);
         }
     }
 
-    /** Prints the verdict and returns its exit code: 0 verified, 1 not. */
-    private int report(String what, String verifiedText, List<Violation> violations) {
+    /**
+     * Prints the verdict and returns its exit code: 0 verified, 1 not. The total counts every failure ({@code unit}),
+     * those listed one per line and those a "N more" line counts.
+     */
+    private int report(String what, String verifiedText, List<Violation> violations, String unit) {
         var out = out();
         if (json()) {
             StringBuilder list = new StringBuilder("[");
@@ -78,7 +82,9 @@ final class VerifyCommand extends ResultCommand {
         } else if (violations.isEmpty()) {
             out.printf("verified %s: %s%n", what, verifiedText);
         } else {
-            out.printf("NOT verified %s: %d violation(s)%n", what, violations.size());
+            long total = violations.stream().mapToLong(Violation::count).sum();
+            long listed = violations.stream().filter(v -> v.count() == 1).count();
+            out.printf("NOT verified %s: %d %s%s%n", what, total, unit, total == listed ? "" : " (" + listed + " listed, " + (total - listed) + " more counted)");
             violations.forEach(v -> out.println("  " + v));
         }
         out.flush();

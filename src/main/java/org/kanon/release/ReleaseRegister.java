@@ -57,7 +57,40 @@ public final class ReleaseRegister {
                 .set(f("sensitive_values", String.class), r.sensitiveValues())
                 .set(f("sensitive_relation", String.class), r.sensitiveRelation())
                 .set(f("partition_relation", String.class), r.partitionRelation())
+                .set(f("dropped_columns", String.class), String.join("\n", dropped(tx, r)))
                 .execute();
+    }
+
+    /**
+     * The source columns the release's relation(s), just written in {@code tx}, leave out: what {@link
+     * #droppedColumns} reads back for {@code kanon verify}, so a relation later replaced by one holding an
+     * identifying column fails verification.
+     */
+    private List<String> dropped(DSLContext tx, ReleaseRecord r) {
+        java.util.Set<String> released = new java.util.HashSet<>(columns(tx, r.relationSchema(), r.relationName()));
+        if (r.sensitiveRelation() != null) {
+            released.addAll(columns(tx, r.relationSchema(), r.sensitiveRelation()));
+        }
+        return columns(tx, r.sourceSchema(), r.sourceTable()).stream().filter(c -> !released.contains(c)).toList();
+    }
+
+    private static List<String> columns(DSLContext tx, String schema, String name) {
+        return java.util.Arrays.stream(tx.selectFrom(org.jooq.impl.DSL.table(org.jooq.impl.DSL.name(schema, name)))
+                .where(org.jooq.impl.DSL.falseCondition()).fetch().fields()).map(Field::getName).toList();
+    }
+
+    /**
+     * The source columns a registered release must not hold (its identifying columns, and for a two-table release
+     * every other column it does not publish); empty when none, null for a release registered before catalog V6.
+     */
+    public List<String> droppedColumns(String releaseName) {
+        Record row = db.dsl().select(f("dropped_columns", String.class)).from(releases.table())
+                .where(f("release_name", String.class).eq(releaseName)).fetchOne();
+        if (row == null || row.get(0) == null) {
+            return null;
+        }
+        String text = row.get(0, String.class);
+        return text.isEmpty() ? List.of() : List.of(text.split("\n", -1));
     }
 
     public List<ReleaseRecord> list() {

@@ -14,13 +14,18 @@ import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
+import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.db.KanonSchemas;
+import org.kanon.db.ReadOnlyQuery;
+import org.kanon.db.Relations;
 import org.kanon.privacy.AlphaKAnonymity;
 import org.kanon.privacy.ClassStatistics;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.privacy.LDiversity;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.release.ReleaseRecord;
+import org.kanon.release.ReleaseRegister;
 import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
 import org.kanon.schema.SourceTable;
@@ -30,8 +35,9 @@ import org.kanon.schema.hierarchy.Dimension;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
 
 /**
- * Re-checks a registered release without the code that wrote it: the stored re-check SQL exactly as registered,
- * then from the source, the release and the register alone:
+ * Re-checks a registered release without the code that wrote it: its relations exist; the re-check SQL, built again
+ * from the register and run read-only (the stored text must equal it: a differing one was altered and is never run,
+ * {@link StoredRecheck}); then from the source, the release and the register alone:
  * <ul>
  *   <li>rows: the source still has the rows the register says went in, the release the rows it says came out, rows
  *       in = rows out + rows suppressed;</li>
@@ -61,16 +67,20 @@ public final class ReleaseVerification {
     public List<Violation> verify(ReleaseRecord r, int limit) {
         DSLContext ctx = db.dsl();
         List<Violation> found = new ArrayList<>();
-        for (Record row : ctx.fetch(r.recheckSql())) {
-            if (count(found, "re-check") < limit) {
-                found.add(new Violation("re-check", "the stored SQL returned " + row.intoList()));
+        for (String[] relation : relations(r)) {
+            if (!Relations.exists(ctx, relation[0], relation[1])) {
+                found.add(new Violation("relation", "relation " + relation[0] + "." + relation[1] + " of release " + r.name() + " is missing"));
             }
         }
         SourceTable source = new TableResolver(db).find(new TableResolver.TableName(r.sourceSchema(), r.sourceTable(), true)).orElse(null);
         if (source == null) {
             found.add(new Violation("source", r.sourceSchema() + "." + r.sourceTable() + " no longer exists: nothing to compare with"));
+        }
+        if (!found.isEmpty()) {
             return found;
         }
+        droppedColumns(r, found);
+        recheck(r, source, limit, found);
         PrivacyModel model = RegisteredModel.of(r).orElse(null);
         if (model == null) {
             found.add(new Violation("model", "the register's privacy model '" + r.privacyModel() + "' is none this verifier reads; "
@@ -86,6 +96,73 @@ public final class ReleaseVerification {
         List<Column> qis = source.columns(List.of(r.quasiIdentifiers().split(",")));
         pairAndClass(ctx, r, model, source, released, qis, limit, found);
         return found;
+    }
+
+    /** The relations a release consists of, as (schema, name): its relation, and a two-table release's others. */
+    private List<String[]> relations(ReleaseRecord r) {
+        List<String[]> all = new ArrayList<>();
+        all.add(new String[] {r.relationSchema(), r.relationName()});
+        if (r.twoTables()) {
+            all.add(new String[] {r.relationSchema(), r.sensitiveRelation()});
+            if (r.partitionRelation() != null) {
+                all.add(new String[] {db.identifiers().fold(KanonSchemas.CATALOG), r.partitionRelation()});
+            }
+        }
+        return all;
+    }
+
+    /** No released relation holds a column the release left out when registered (its identifying columns among them). */
+    private void droppedColumns(ReleaseRecord r, List<Violation> found) {
+        List<String> dropped = new ReleaseRegister(db).droppedColumns(r.name());
+        if (dropped == null || dropped.isEmpty()) {
+            return; // registered before catalog V6, or nothing left out
+        }
+        List<String[]> published = relations(r).subList(0, r.twoTables() ? 2 : 1);
+        for (String[] relation : published) {
+            Field<?>[] fields = db.dsl().selectFrom(DSL.table(DSL.name(relation[0], relation[1]))).where(DSL.falseCondition()).fetch().fields();
+            for (Field<?> f : fields) {
+                if (dropped.contains(f.getName())) {
+                    found.add(new Violation("column", relation[0] + "." + relation[1] + " holds " + f.getName() + ", a column of the source that "
+                            + r.name() + " was registered without (identifying, or not published)"));
+                }
+            }
+        }
+    }
+
+    /**
+     * The re-check kanon builds from the register, run read-only; the stored text only compared with it (a stored
+     * text that differs was altered: a violation, and never run).
+     */
+    private void recheck(ReleaseRecord r, SourceTable source, int limit, List<Violation> found) {
+        Optional<String> own = new StoredRecheck(db).regenerate(r, source);
+        if (own.isEmpty()) {
+            found.add(new Violation("re-check", "kanon cannot build the re-check again from the register; the stored one was not run"));
+            return;
+        }
+        if (!own.get().equals(r.recheckSql())) {
+            found.add(new Violation("re-check", "the stored re-check SQL was altered: it is not the statement kanon builds from the "
+                    + "register, so it was not run (kanon's own was)"));
+        }
+        try {
+            List<Violation> rows = new ReadOnlyQuery(db, "release " + r.name() + ": the re-check").read(own.get(), cursor -> {
+                List<Violation> returned = new ArrayList<>();
+                long more = 0;
+                for (Record row : cursor) {
+                    if (returned.size() < limit) {
+                        returned.add(new Violation("re-check", "the re-check returned " + row.intoList()));
+                    } else {
+                        more++;
+                    }
+                }
+                if (more > 0) {
+                    returned.add(Violation.more("re-check", more, "row(s) returned by the re-check"));
+                }
+                return returned;
+            });
+            found.addAll(rows);
+        } catch (InvalidInputException e) {
+            found.add(new Violation("re-check", e.getMessage()));
+        }
     }
 
     /** Rows in = rows out + rows suppressed, and both as registered. */
@@ -210,7 +287,7 @@ public final class ReleaseVerification {
             }
         }
         if (failing > limit) {
-            found.add(new Violation("class", (failing - limit) + " more class(es) fail " + model));
+            found.add(Violation.more("class", failing - limit, "class(es) fail " + model));
         }
         if (classes.size() != r.classes()) {
             found.add(new Violation("classes", r.relation() + " has " + classes.size() + " class(es)" + (starred ? " besides the starred rows" : "")
@@ -275,9 +352,5 @@ public final class ReleaseVerification {
             paths.put(ColumnTypes.normalize(row.get(0)), path);
         }
         return paths;
-    }
-
-    private static long count(List<Violation> found, String check) {
-        return found.stream().filter(v -> v.check().equals(check)).count();
     }
 }

@@ -150,7 +150,7 @@ final class RowPairing {
             unpaired += pairGroup(g, released[g], source[g], found, limit);
         }
         if (unpaired > found.size()) {
-            found.add(new Violation("row", (unpaired - found.size()) + " more released row(s) have no source row they generalize"));
+            found.add(Violation.more("row", unpaired - found.size(), "released row(s) have no source row they generalize"));
         }
         return found;
     }

@@ -40,7 +40,7 @@ public final class TableVerification {
             }
         }
         if (small > limit) {
-            found.add(new Violation("class", (small - limit) + " more class(es) below k"));
+            found.add(Violation.more("class", small - limit, "class(es) below k"));
         }
         return found;
     }

@@ -71,7 +71,7 @@ final class TwoTableVerification {
             }
         }
         if (failing > limit) {
-            found.add(new Violation("group", (failing - limit) + " more group(s) fail " + model));
+            found.add(Violation.more("group", failing - limit, "group(s) fail " + model));
         }
         if (groups.size() != r.classes()) {
             found.add(new Violation("classes", r.sensitiveRelation() + " has " + groups.size() + " group(s), the register says " + r.classes()));
@@ -170,7 +170,7 @@ final class TwoTableVerification {
             found.add(new Violation("group", "GID " + bad.get(i) + ": the " + what + " differ from the partition record's for that group"));
         }
         if (bad.size() > limit) {
-            found.add(new Violation("group", (bad.size() - limit) + " more group(s) whose " + what + " differ from the partition record's"));
+            found.add(Violation.more("group", bad.size() - limit, "group(s) whose " + what + " differ from the partition record's"));
         }
     }
 

@@ -1,13 +1,20 @@
 package org.kanon.workflow;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import org.jooq.BatchBindStep;
+import org.jooq.Cursor;
 import org.jooq.DSLContext;
+import org.jooq.Field;
 import org.jooq.Name;
+import org.jooq.Record;
 import org.jooq.impl.DSL;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.KanonSchemas;
+import org.kanon.db.ReadOnlyQuery;
 import org.kanon.db.Relations;
 import org.kanon.release.ReleaseRegister;
 import org.kanon.schema.Column;
@@ -21,12 +28,17 @@ import org.kanon.schema.hierarchy.HierarchyCatalog;
 
 /**
  * Prepares the table a spec releases from. A table source is used as it is. A query source (a SELECT over several
- * tables) is copied into a private snapshot table {@code KANON.<release>_SOURCE}: the release — a view over it, or a
+ * tables) is read with no write power ({@link ReadOnlyQuery}: one statement, proven a query by the database, in a
+ * read-only transaction) and copied into a private snapshot table {@code KANON.<release>_SRC<run>}: the release — a view over it, or a
  * table — and its re-check then rest on exactly the rows that went in, however the joined tables change later. The
  * spec's hierarchy bindings give the snapshot's columns (or a table's unbound columns) their hierarchies.
  */
 public final class SourceSnapshot {
     private static final String MARK = "_SRC";
+    private static final int COPY_BATCH = 1000;
+    /** PostgreSQL's largest declarable varchar length; Derby's (32672) and its precisions are below these. */
+    private static final int LARGEST_LENGTH = 10_485_760;
+    private static final int LARGEST_PRECISION = 1000;
 
     private final Database db;
 
@@ -89,20 +101,70 @@ public final class SourceSnapshot {
         String schema = db.identifiers().fold(KanonSchemas.CATALOG);
         String table = db.identifiers().fold(snapshotName);
         Name name = DSL.name(schema, table);
-        String select = singleQuery(spec);
-        try {
-            db.dsl().transaction(cfg -> {
-                DSLContext tx = cfg.dsl();
-                Relations.dropIfExists(tx, schema, table);
-                // the spec's own SELECT, run as written: specs are written by the DBA who owns the data
-                var rows = DSL.selectFrom(DSL.table("(" + select + ")").as("q"));
-                tx.createTable(name).as(rows).withNoData().execute();
-                tx.insertInto(DSL.table(name)).select(rows).execute();
+        db.dsl().transaction(cfg -> {
+            DSLContext tx = cfg.dsl();
+            Relations.dropIfExists(tx, schema, table);
+            // the spec's text is read with no write power; only the copy, built here, writes
+            query(db, spec).read(spec.sourceQuery(), rows -> {
+                copy(tx, name, rows);
+                return null;
             });
-        } catch (org.jooq.exception.DataAccessException e) {
-            throw new InvalidInputException("spec '" + spec.name() + "': its source query failed: " + firstLine(e));
-        }
+        });
         return new TableResolver(db).resolve(schema + "." + table);
+    }
+
+    /**
+     * Checks a spec's source query the way a run reads it (one statement, a query, accepted in a read-only
+     * transaction), reading at most one row: a bad query is refused when the spec is stored.
+     */
+    public static void checkQuery(Database db, Spec spec) {
+        query(db, spec).check(spec.sourceQuery());
+    }
+
+    private static ReadOnlyQuery query(Database db, Spec spec) {
+        return new ReadOnlyQuery(db, "spec '" + spec.name() + "': the source query");
+    }
+
+    /** A table of the query's columns (typed as the database describes them, every one nullable) and its rows. */
+    private static void copy(DSLContext tx, Name name, Cursor<Record> rows) {
+        List<Field<?>> columns = new ArrayList<>();
+        for (Field<?> f : rows.fields()) {
+            columns.add(DSL.field(DSL.name(f.getName()), declared(f.getDataType())));
+        }
+        tx.createTable(name).columns(columns).execute();
+        Object[] none = new Object[columns.size()];
+        BatchBindStep batch = null;
+        int pending = 0;
+        for (Record row : rows) {
+            if (batch == null) {
+                batch = tx.batch(tx.insertInto(DSL.table(name)).columns(columns).values(none));
+            }
+            batch.bind(row.intoArray());
+            if (++pending == COPY_BATCH) {
+                batch.execute();
+                batch = null;
+                pending = 0;
+            }
+        }
+        if (batch != null) {
+            batch.execute();
+        }
+    }
+
+    /**
+     * A column type as the snapshot declares it: nullable (an outer join's column is, whatever its base column);
+     * a length or precision the driver reports for an unbounded type (PostgreSQL's text, varchar, numeric: up to
+     * Integer.MAX_VALUE) left undeclared, as the query's own type is.
+     */
+    private static org.jooq.DataType<?> declared(org.jooq.DataType<?> type) {
+        org.jooq.DataType<?> t = type.nullable(true).identity(false);
+        if (t.hasLength() && t.length() > LARGEST_LENGTH) {
+            t = t.length(0);
+        }
+        if (t.hasPrecision() && t.precision() > LARGEST_PRECISION) {
+            t = t.precision(0, 0);
+        }
+        return t;
     }
 
     private void bindHierarchies(Spec spec, SourceTable source) {
@@ -125,85 +187,4 @@ public final class SourceSnapshot {
         }
     }
 
-    /**
-     * The spec's source query, checked to be one query (SELECT, WITH or VALUES) and nothing else: it runs as the
-     * engine's role inside {@code CREATE TABLE ... AS SELECT * FROM (query) q}, so a spec must neither smuggle in a
-     * second statement nor close the parenthesis around it. Literals ('..', E'..', $tag$..$tag$, ".."), and comments
-     * are skipped; outside them a ';' (but a final one) or unbalanced parentheses are refused.
-     */
-    public static String singleQuery(Spec spec) {
-        String where = "spec '" + spec.name() + "': the source query ";
-        String text = spec.sourceQuery().strip();
-        if (text.endsWith(";")) {
-            text = text.substring(0, text.length() - 1).strip();
-        }
-        int depth = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\'') {
-                boolean escapes = i > 0 && (text.charAt(i - 1) == 'E' || text.charAt(i - 1) == 'e')
-                        && (i < 2 || !Character.isLetterOrDigit(text.charAt(i - 2)) && text.charAt(i - 2) != '_');
-                i = endOfQuoted(text, i, '\'', escapes, where);
-            } else if (c == '"') {
-                i = endOfQuoted(text, i, '"', false, where);
-            } else if (c == '$' && (i == 0 || !Character.isLetterOrDigit(text.charAt(i - 1)) && text.charAt(i - 1) != '_')) {
-                int tagEnd = text.indexOf('$', i + 1);
-                if (tagEnd > i && text.substring(i + 1, tagEnd).matches("[A-Za-z_]?[A-Za-z0-9_]*")) {
-                    String tag = text.substring(i, tagEnd + 1);
-                    int close = text.indexOf(tag, tagEnd + 1);
-                    if (close < 0) {
-                        throw new InvalidInputException(where + "has an unterminated " + tag + " literal");
-                    }
-                    i = close + tag.length() - 1;
-                }
-            } else if (c == '-' && i + 1 < text.length() && text.charAt(i + 1) == '-') {
-                int nl = text.indexOf('\n', i);
-                i = nl < 0 ? text.length() : nl;
-            } else if (c == '/' && i + 1 < text.length() && text.charAt(i + 1) == '*') {
-                int close = text.indexOf("*/", i + 2);
-                if (close < 0 || text.substring(i + 2, close).contains("/*")) {
-                    throw new InvalidInputException(where + "has an unterminated or nested /* comment");
-                }
-                i = close + 1;
-            } else if (c == ';') {
-                throw new InvalidInputException(where + "must be a single query; found a ';' at character " + (i + 1));
-            } else if (c == '(') {
-                depth++;
-            } else if (c == ')' && --depth < 0) {
-                throw new InvalidInputException(where + "closes a parenthesis it did not open, at character " + (i + 1));
-            }
-        }
-        if (depth != 0) {
-            throw new InvalidInputException(where + "leaves " + depth + " parenthesis(es) open");
-        }
-        String first = text.split("[\\s(]+", 2)[0].toUpperCase(java.util.Locale.ROOT);
-        if (!first.equals("SELECT") && !first.equals("WITH") && !first.equals("VALUES")) {
-            throw new InvalidInputException(where + "must be a SELECT (or WITH/VALUES), not '" + first + "'");
-        }
-        return text;
-    }
-
-    /** The index of the quote closing the literal opened at {@code open}; a doubled quote (or \' in E'..') stays inside. */
-    private static int endOfQuoted(String text, int open, char quote, boolean backslashEscapes, String where) {
-        for (int j = open + 1; j < text.length(); j++) {
-            char c = text.charAt(j);
-            if (backslashEscapes && c == '\\') {
-                j++;
-            } else if (c == quote) {
-                if (j + 1 < text.length() && text.charAt(j + 1) == quote) {
-                    j++;
-                } else {
-                    return j;
-                }
-            }
-        }
-        throw new InvalidInputException(where + "has an unterminated " + quote + " literal");
-    }
-
-    private static String firstLine(Exception e) {
-        Throwable cause = e.getCause() != null ? e.getCause() : e;
-        String m = String.valueOf(cause.getMessage());
-        int nl = m.indexOf('\n');
-        return nl < 0 ? m : m.substring(0, nl);
-    }
 }

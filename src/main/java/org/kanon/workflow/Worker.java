@@ -93,7 +93,7 @@ public final class Worker {
         try {
             if (RequestQueue.VERIFY.equals(claim.action())) {
                 List<Violation> found = new ReleaseVerification(db).verify(register.require(claim.release()), 10);
-                String error = found.isEmpty() ? null : found.size() + " violation(s): " + found;
+                String error = found.isEmpty() ? null : found.stream().mapToLong(Violation::count).sum() + " violation(s): " + found;
                 queue.complete(claim, name, found.isEmpty() ? RequestQueue.DONE : RequestQueue.NOT_MET, null, claim.release(), error);
                 log.accept("request " + claim.id() + ": release " + claim.release() + (found.isEmpty() ? " verified" : " NOT verified: " + error));
             } else if (RequestQueue.DROP.equals(claim.action())) {

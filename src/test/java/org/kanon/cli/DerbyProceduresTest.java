@@ -38,6 +38,25 @@ class DerbyProceduresTest {
             assertEquals(1, count(sql, "SELECT COUNT(*) FROM KANON.RELEASES WHERE RELEASE_NAME = 'patients_pub'"));
             assertEquals(1, count(sql, "SELECT COUNT(*) FROM KANON.SPEC_RUNS WHERE STATUS = 'RELEASED' AND WORKER = 'CALL KANON.RUN_SPEC'"));
             assertEquals(List.of(List.of("verdict", "verified")), call(sql, "CALL KANON.VERIFY_RELEASE('patients_pub')"));
+            // a re-check altered in the register is reported, never run
+            String original;
+            try (var s = sql.createStatement(); ResultSet rs = s.executeQuery("SELECT RECHECK_SQL FROM KANON.RELEASES WHERE RELEASE_NAME = 'patients_pub'")) {
+                rs.next();
+                original = rs.getString(1);
+            }
+            try (var s = sql.prepareStatement("UPDATE KANON.RELEASES SET RECHECK_SQL = ? WHERE RELEASE_NAME = 'patients_pub'")) {
+                s.setString(1, "DELETE FROM PATIENTS");
+                s.executeUpdate();
+            }
+            List<List<String>> altered = call(sql, "CALL KANON.VERIFY_RELEASE('patients_pub')");
+            assertTrue(altered.get(0).get(1).startsWith("NOT verified"), altered.toString());
+            assertTrue(altered.toString().contains("the stored re-check SQL was altered"), altered.toString());
+            assertEquals(6, count(sql, "SELECT COUNT(*) FROM PATIENTS"));
+            try (var s = sql.prepareStatement("UPDATE KANON.RELEASES SET RECHECK_SQL = ? WHERE RELEASE_NAME = 'patients_pub'")) {
+                s.setString(1, original);
+                s.executeUpdate();
+            }
+            assertEquals(List.of(List.of("verdict", "verified")), call(sql, "CALL KANON.VERIFY_RELEASE('patients_pub')"));
             assertEquals("RELEASED", call(sql, "CALL KANON.RUN_SPEC('patients_k2')").get(0).get(1));
             assertEquals(1, count(sql, "SELECT COUNT(*) FROM KANON.RELEASES WHERE RELEASE_NAME = 'patients_pub_v2'"));
 
@@ -60,6 +79,31 @@ class DerbyProceduresTest {
             assertTrue(messages(missing).contains("no release specification named 'nope'"), messages(missing));
             SQLException column = assertThrows(SQLException.class, () -> call(sql, "CALL KANON.CHECK_K('patients', 'colour', 2)"));
             assertTrue(messages(column).toLowerCase().contains("colour"), messages(column));
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    /** A NULL argument gets one clear error and leaves the SQL session usable (Derby broke it on a NULL for an int). */
+    @Test
+    void nullArgumentsAreRefusedAndTheSessionStaysUsable() throws Exception {
+        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.DERBY);
+        try (Database db = Database.openScratch(settings);
+             Connection sql = DriverManager.getConnection(settings.url())) {
+            new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
+            for (String[] bad : new String[][] {{"CALL KANON.CHECK_K(NULL, NULL, NULL)", "table is NULL"},
+                    {"CALL KANON.CHECK_K('patients', 'sex', NULL)", "k is NULL"},
+                    {"CALL KANON.CHECK_K('patients', NULL, 2)", "quasi_identifiers is NULL"},
+                    {"CALL KANON.RUN_SPEC(NULL)", "spec_name is NULL"},
+                    {"CALL KANON.VERIFY_RELEASE(NULL)", "release_name is NULL"},
+                    {"CALL KANON.DROP_RELEASE(NULL)", "release_name is NULL"}}) {
+                SQLException e = assertThrows(SQLException.class, () -> call(sql, bad[0]), bad[0]);
+                assertEquals("38KAN", e.getSQLState(), bad[0] + ": " + messages(e));
+                assertTrue(e.getMessage().contains(bad[1]), bad[0] + ": " + messages(e));
+                // the session still runs statements, and the procedure itself
+                assertEquals(6, count(sql, "SELECT COUNT(*) FROM PATIENTS"), bad[0]);
+            }
+            assertEquals(List.of(List.of("YES", "2", "3", "0")), call(sql, "CALL KANON.CHECK_K('patients', 'sex', 2)"));
         } finally {
             TestDatabases.dispose(settings);
         }

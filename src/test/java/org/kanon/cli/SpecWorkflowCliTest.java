@@ -164,9 +164,9 @@ class SpecWorkflowCliTest {
                     "release name 'bad name'");
             CliRun.assertRefused(cli.run("spec", "create", "s", "--qi", "sex", "--k", "2", "--release", "r"), "exactly one of");
             CliRun.assertRefused(cli.run("spec", "create", "s", "--query", "SELECT sex FROM patients; DROP TABLE patients", "--qi", "sex",
-                    "--k", "2", "--release", "r"), "single query");
+                    "--k", "2", "--release", "r"), "spec 's': the source query", "one SELECT");
             CliRun.assertRefused(cli.run("spec", "create", "s", "--query", "DELETE FROM patients", "--qi", "sex",
-                    "--k", "2", "--release", "r"), "must be a SELECT", "'DELETE'");
+                    "--k", "2", "--release", "r"), "spec 's': the source query", "one SELECT");
             // PostgreSQL's escape strings and dollar quotes cannot hide a parenthesis or a second statement
             for (String payload : List.of("SELECT E'\\'' AS a) q; DROP TABLE patients; CREATE TABLE zz AS SELECT * FROM (SELECT '' AS a",
                     "SELECT $$'$$ AS a) q; DROP TABLE patients; CREATE TABLE zz AS SELECT * FROM (SELECT 1 AS a")) {
@@ -206,7 +206,7 @@ class SpecWorkflowCliTest {
             // a second statement smuggled into a spec written by hand: refused when it runs, nothing executed
             db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_query, quasi_identifiers, k, release_name) "
                     + "VALUES ('smuggler', 'SELECT sex FROM patients; DELETE FROM patients', 'sex', 2, 'never3')");
-            CliRun.assertRefused(cli.run("run", "smuggler"), "single query");
+            CliRun.assertRefused(cli.run("run", "smuggler"), "spec 'smuggler': the source query", "one SELECT");
             assertEquals(6, db.dsl().fetchCount(DSL.table(DSL.name(db.currentSchema(), db.identifiers().fold("patients")))));
             db.dsl().execute("INSERT INTO kanon.requests (spec_name) VALUES ('ghost')");
             db.dsl().execute("INSERT INTO kanon.requests (spec_name) VALUES ('too_big')");
@@ -221,6 +221,62 @@ class SpecWorkflowCliTest {
             assertEquals(List.of("FAILED", "FAILED"), requests.getValues(1, String.class));
             assertTrue(requests.get(0).get(2, String.class).contains("no release specification named 'ghost'"));
             assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("RELEASES")))));
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    /**
+     * A source query is one SELECT, proven so by the database, and read with no write power: a second statement
+     * hidden behind a comment ended by a carriage return, a COMMIT that would end the read-only transaction, a
+     * data-modifying CTE, a DELETE are refused (exit 2, one line), when the spec is stored and when a spec written
+     * by hand runs; none of them writes anything.
+     */
+    @DatabaseTest
+    void aSourceQueryCannotWrite(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try (Database db = Database.openScratch(settings)) {
+            CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
+            String release = db.identifiers().fold("KANON_RELEASE");
+            List<String> attacks = new ArrayList<>(List.of(
+                    "SELECT sex, zipcode, disease FROM patients -- a comment\r; CREATE TABLE kanon_release.pwned AS SELECT * FROM patients",
+                    "SELECT sex FROM patients; COMMIT; CREATE TABLE kanon_release.pwned AS SELECT * FROM patients",
+                    "SELECT sex FROM patients WHERE 1 = 0) q; CREATE TABLE kanon_release.pwned AS SELECT * FROM patients; SELECT * FROM (SELECT 1 AS a",
+                    "DELETE FROM patients",
+                    "CREATE TABLE kanon_release.pwned AS SELECT * FROM patients",
+                    "SELECT * INTO kanon_release.pwned FROM patients"));
+            if (kind == TestDatabases.Kind.DERBY) {
+                // a procedure answers with rows too, and writes through connections of its own
+                attacks.add("CALL KANON.CHECK_K('patients', 'sex', 2)");
+            }
+            if (kind == TestDatabases.Kind.POSTGRES) {
+                attacks.add("WITH x AS (DELETE FROM patients RETURNING *) SELECT * FROM x");
+                attacks.add("SELECT sex FROM patients FOR UPDATE");
+            }
+            int n = 0;
+            for (String attack : attacks) {
+                String spec = "attack" + ++n;
+                CliRun.assertRefused(cli.run("spec", "create", spec, "--query", attack, "--qi", "sex", "--k", "2", "--release", "r" + n),
+                        "spec '" + spec + "': the source query");
+                // written by hand, past `spec create`: its run is refused the same way
+                db.dsl().insertInto(DSL.table(DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("SPECS"))))
+                        .set(DSL.field(DSL.name(db.identifiers().fold("SPEC_NAME"))), spec)
+                        .set(DSL.field(DSL.name(db.identifiers().fold("SOURCE_QUERY"))), attack)
+                        .set(DSL.field(DSL.name(db.identifiers().fold("QUASI_IDENTIFIERS"))), "sex")
+                        .set(DSL.field(DSL.name(db.identifiers().fold("K"))), 2)
+                        .set(DSL.field(DSL.name(db.identifiers().fold("RELEASE_NAME"))), "r" + n).execute();
+                CliRun.assertRefused(cli.run("run", spec), "spec '" + spec + "': the source query");
+                assertEquals(6, db.dsl().fetchCount(DSL.table(DSL.name(db.currentSchema(), db.identifiers().fold("patients")))), attack);
+                assertFalse(org.kanon.db.Relations.exists(db.dsl(), release, db.identifiers().fold("pwned")), attack);
+                assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("RELEASES")))), attack);
+            }
+            // a query that only reads still releases, its snapshot typed as the database describes the query
+            assertEquals(0, cli.run("spec", "create", "fine", "--query", "SELECT sex, zipcode, disease FROM patients -- a comment\r;",
+                    "--qi", "sex,zipcode", "--hierarchy", "sex=patients.sex", "--hierarchy", "zipcode=patients.zipcode", "--k", "2",
+                    "--algorithm", "mondrian", "--release", "fine").exitCode());
+            CliRun.Result run = cli.run("run", "fine");
+            assertEquals(0, run.exitCode(), run.toString());
+            assertEquals(0, cli.run("verify", "fine").exitCode());
         } finally {
             TestDatabases.dispose(settings);
         }

@@ -65,7 +65,12 @@ class VerifyCliTest {
             // any table: the source itself is not 2-anonymous, the release table is
             CliRun.Result raw = cli.run("verify", "--table", "medical", "--qi", qi, "--k", "2");
             assertEquals(ExitCodes.NOT_MET, raw.exitCode(), raw.toString());
-            assertTrue(raw.out().contains("4 violation(s)"), raw.out());
+            assertTrue(raw.out().contains("4 class(es) below k = 2"), raw.out());
+            // the total counts classes listed and counted alike
+            CliRun.Result one = cli.run("verify", "--table", "medical", "--qi", qi, "--k", "2", "--limit", "1");
+            assertEquals(ExitCodes.NOT_MET, one.exitCode(), one.toString());
+            assertTrue(one.out().contains("NOT verified") && one.out().contains(": 4 class(es) below k = 2 (1 listed, 3 more counted)")
+                    && one.out().contains("class: 3 more class(es) below k"), one.out());
             CliRun.Result asTable;
             try (Database db = Database.open(settings)) {
                 ReleaseRecord local = new ReleaseRegister(db).require("local");
@@ -208,6 +213,112 @@ class VerifyCliTest {
     private static final String MEDICAL_QI = "age,race,gender,zip";
 
     /** The papers' tables: Patients (Incognito), (alpha,k) Table 1, KACA Table 1a, the approximation paper's medical table, permutation Table 1. */
+    /**
+     * The register's re-check text is never run: altered to hide a CREATE TABLE after a harmless SELECT, or to a
+     * DELETE of source rows, verify fails naming the alteration (exit 1) and neither the table nor the deletion
+     * happens; release show prints kanon's own re-check with a warning, not the altered text.
+     */
+    @DatabaseTest
+    void anAlteredRecheckIsCaughtAndNeverRun(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try {
+            CliRun cli = papers(settings);
+            String qi = "age,race,gender,zip";
+            assertEquals(0, cli.run("anonymize", "--table", "medical", "--qi", qi, "--k", "2", "--name", "global").exitCode());
+            assertEquals(0, cli.run("anonymize", "--table", "medical", "--qi", qi, "--k", "2", "--algorithm", "exact", "--name", "local").exitCode());
+            assertEquals(0, cli.run("anonymize", "--table", "t1p", "--qi", "age,sex", "--sensitive", "disease", "--l", "4",
+                    "--algorithm", "permutation", "--seed", "3", "--name", "pa").exitCode());
+            try (Database db = Database.open(settings)) {
+                var ids = db.identifiers();
+                var source = DSL.table(DSL.name(db.currentSchema(), ids.fold("medical")));
+                int rows = db.dsl().fetchCount(source);
+                String pwned = db.dsl().renderInlined(DSL.name(db.currentSchema(), ids.fold("verify_pwned")));
+                ReleaseRecord global = new ReleaseRegister(db).require("global");
+                String create = "SELECT 1 FROM " + db.dsl().renderInlined(DSL.name(global.relationSchema(), global.relationName()))
+                        + " WHERE 1 = 0; CREATE TABLE " + pwned + " AS SELECT 42 AS x FROM " + db.dsl().renderInlined(source) + " WITH NO DATA";
+                String delete = db.dsl().renderInlined(DSL.deleteFrom(source).where(DSL.field(DSL.name(ids.fold("age"))).eq(DSL.inline(27))))
+                        + (kind == TestDatabases.Kind.POSTGRES ? " RETURNING age" : "");
+                var releases = new org.kanon.db.CatalogTable(db, "releases");
+                var recheck = releases.field("recheck_sql", String.class);
+                var name = releases.field("release_name", String.class);
+                db.dsl().update(releases.table()).set(recheck, create).where(name.eq("global")).execute();
+                db.dsl().update(releases.table()).set(recheck, delete).where(name.eq("local")).execute();
+                db.dsl().update(releases.table()).set(recheck, create).where(name.eq("pa")).execute();
+                for (String release : new String[] {"global", "local", "pa"}) {
+                    CliRun.Result r = cli.run("verify", release);
+                    assertEquals(ExitCodes.NOT_MET, r.exitCode(), r.toString());
+                    assertTrue(r.out().contains("re-check: the stored re-check SQL was altered"), r.out());
+                    assertFalse(org.kanon.db.Relations.exists(db.dsl(), db.currentSchema(), ids.fold("verify_pwned")), release);
+                    assertEquals(rows, db.dsl().fetchCount(source), release + ": no source row deleted");
+                }
+                CliRun.Result show = cli.run("release", "show", "global");
+                assertEquals(0, show.exitCode(), show.toString());
+                assertTrue(show.out().contains("WARNING: the register's re-check SQL was altered"), show.out());
+                assertFalse(show.out().toLowerCase(java.util.Locale.ROOT).contains("verify_pwned"), show.out());
+                CliRun.Result json = cli.run("release", "show", "local", "--format", "json");
+                assertTrue(json.out().contains("\"recheckSqlStored\":\"altered\"") && !json.out().contains("DELETE"), json.out());
+                CliRun.Result list = cli.run("release", "list", "--format", "json");
+                assertTrue(list.out().contains("\"recheckSqlStored\":\"altered\"") && !list.out().contains("DELETE")
+                        && !list.out().toLowerCase(java.util.Locale.ROOT).contains("verify_pwned"), list.out());
+                // put back, they verify again: the stored text is compared, not trusted
+                db.dsl().update(releases.table()).set(recheck, global.recheckSql()).where(name.eq("global")).execute();
+                assertEquals(ExitCodes.OK, cli.run("verify", "global").exitCode());
+                assertTrue(cli.run("release", "show", "global", "--format", "json").out().contains("\"recheckSqlStored\":\"kanon's\""));
+
+                // a release whose relation is gone: a violation naming it, not an internal error
+                ReleaseRecord pa = new ReleaseRegister(db).require("pa");
+                org.kanon.db.Relations.dropIfExists(db.dsl(), global.relationSchema(), global.relationName());
+                org.kanon.db.Relations.dropIfExists(db.dsl(), pa.relationSchema(), pa.sensitiveRelation());
+                CliRun.Result gone = cli.run("verify", "global");
+                assertEquals(ExitCodes.NOT_MET, gone.exitCode(), gone.toString());
+                assertTrue(gone.out().contains("relation: relation " + global.relation() + " of release global is missing"), gone.out());
+                CliRun.Result pst = cli.run("verify", "pa");
+                assertEquals(ExitCodes.NOT_MET, pst.exitCode(), pst.toString());
+                assertTrue(pst.out().contains("relation " + pa.relationSchema() + "." + pa.sensitiveRelation() + " of release pa is missing"), pst.out());
+            }
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    /**
+     * The register records the columns a release leaves out (its identifying ones): a relation replaced by one
+     * holding an identifying column fails verification, naming the column; the release as written verifies.
+     */
+    @DatabaseTest
+    void aReleaseHoldingAnIdentifyingColumnFails(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try {
+            CliRun cli = papers(settings);
+            String qi = "age,race,gender,zip";
+            for (String name : new String[] {"noid_view", "noid_local"}) {
+                String[] algorithm = name.endsWith("local") ? new String[] {"--algorithm", "exact"} : new String[0];
+                String[] args = java.util.stream.Stream.concat(java.util.stream.Stream.of("anonymize", "--table", "medical", "--qi", qi, "--k", "2",
+                        "--identifying", "diseases", "--name", name), java.util.Arrays.stream(algorithm)).toArray(String[]::new);
+                assertEquals(0, cli.run(args).exitCode(), name);
+                assertEquals(ExitCodes.OK, cli.run("verify", name).exitCode(), name);
+            }
+            try (Database db = Database.open(settings)) {
+                var ids = db.identifiers();
+                var source = DSL.table(DSL.name(db.currentSchema(), ids.fold("medical")));
+                for (String name : new String[] {"noid_view", "noid_local"}) {
+                    ReleaseRecord r = new ReleaseRegister(db).require(name);
+                    assertEquals(java.util.List.of(ids.fold("diseases")), new ReleaseRegister(db).droppedColumns(name));
+                    var relation = DSL.name(r.relationSchema(), r.relationName());
+                    org.kanon.db.Relations.dropIfExists(db.dsl(), r.relationSchema(), r.relationName());
+                    db.dsl().createTable(relation).as(DSL.selectFrom(source)).withNoData().execute();
+                    db.dsl().insertInto(DSL.table(relation)).select(DSL.selectFrom(source)).execute();
+                    CliRun.Result v = cli.run("verify", name);
+                    assertEquals(ExitCodes.NOT_MET, v.exitCode(), v.toString());
+                    assertTrue(v.out().contains("column: " + r.relation() + " holds " + ids.fold("diseases") + ", a column of the source that "
+                            + name + " was registered without"), v.out());
+                }
+            }
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
     private static CliRun papers(ConnectionSettings settings) {
         CliRun cli = new CliRun(settings).withPaperTable("approx-medical", "medical", "approx-medical_hierarchy_")
                 .withPaperTable("permutation-table1", "t1p", null)

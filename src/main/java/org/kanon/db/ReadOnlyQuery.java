@@ -1,0 +1,129 @@
+package org.kanon.db;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.function.Function;
+import org.jooq.Cursor;
+import org.jooq.Record;
+import org.jooq.impl.DSL;
+import org.kanon.InvalidInputException;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.Query;
+
+/**
+ * Runs SQL text kanon did not build itself (a spec's source query, a re-check read from the catalog) without write
+ * power. The database decides, not a scan of the text:
+ * <ul>
+ *   <li>it is one statement: Derby prepares exactly one; on PostgreSQL the driver's own parser (the one that splits
+ *       a text into the statements it sends) must find one, and the server then refuses a prepared statement that
+ *       holds more (a second statement could otherwise COMMIT the read-only transaction and write in the next);</li>
+ *   <li>it runs in a read-only transaction ({@code SET TRANSACTION READ ONLY} on PostgreSQL, a read-only connection
+ *       on Derby), so a data-modifying CTE, SELECT ... FOR UPDATE, a write through a function or DDL is refused by
+ *       the database; the transaction is rolled back whatever happens;</li>
+ *   <li>it is a query: the database describes the rows of the prepared statement (a CALL, whose procedure could
+ *       write through a connection of its own, has no such description);</li>
+ *   <li>it returns one result set and nothing after it.</li>
+ * </ul>
+ * Any refusal is bad input: one line naming {@code what} (exit 2).
+ */
+public final class ReadOnlyQuery {
+    private final Database db;
+    private final String what;
+
+    /** {@code what} names the text in messages, e.g. "spec 'x': the source query". */
+    public ReadOnlyQuery(Database db, String what) {
+        this.db = db;
+        this.what = what;
+    }
+
+    /**
+     * Runs {@code sql} and hands its rows to {@code reader} (a lazy cursor: read them before returning); returns
+     * what the reader returns, once the database has confirmed that nothing but those rows came back.
+     */
+    public <T> T read(String sql, Function<Cursor<Record>, T> reader) {
+        return read(sql, 0, reader);
+    }
+
+    /**
+     * Checks {@code sql} as {@link #read} would run it, reading at most one row: one statement, a query, accepted
+     * by the database in a read-only transaction.
+     */
+    public void check(String sql) {
+        read(sql, 1, rows -> null);
+    }
+
+    private <T> T read(String sql, int maxRows, Function<Cursor<Record>, T> reader) {
+        String text = withoutFinalSemicolon(sql);
+        try (Connection c = db.dataSource().getConnection()) {
+            c.setAutoCommit(false);
+            c.setReadOnly(true);
+            try {
+                return readOnce(c, text, maxRows, reader);
+            } finally {
+                c.rollback();
+                c.setReadOnly(false);
+            }
+        } catch (SQLException e) {
+            throw new InvalidInputException(what + " was refused by the database (it must be one SELECT, run read-only): " + firstLine(e.getMessage()));
+        } catch (org.jooq.exception.DataAccessException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new InvalidInputException(what + " failed: " + firstLine(cause.getMessage()));
+        }
+    }
+
+    private <T> T readOnce(Connection c, String text, int maxRows, Function<Cursor<Record>, T> reader) throws SQLException {
+        if (!db.isDerby()) {
+            try (Statement s = c.createStatement()) {
+                // explicit, whatever the driver's readOnlyMode: the transaction begins read only
+                s.execute("SET TRANSACTION READ ONLY");
+            }
+            requireOneStatement(c, text);
+        }
+        try (PreparedStatement ps = c.prepareStatement(text)) {
+            if (ps.getMetaData() == null) {
+                // a CALL (Derby describes no result for it) could run a procedure that writes through its own connection
+                throw new InvalidInputException(what + " must be one SELECT; the database describes no rows it returns (it is no query)");
+            }
+            ps.setFetchSize(1000);
+            ps.setMaxRows(maxRows);
+            if (!ps.execute()) {
+                throw new InvalidInputException(what + " must be one SELECT; it returned no rows (it is no query)");
+            }
+            T result;
+            try (ResultSet rs = ps.getResultSet(); Cursor<Record> rows = DSL.using(c, db.dialect()).fetchLazy(rs)) {
+                result = reader.apply(rows);
+            }
+            if (ps.getMoreResults() || ps.getUpdateCount() != -1) {
+                throw new InvalidInputException(what + " must be one SELECT; the database ran more than one statement");
+            }
+            return result;
+        }
+    }
+
+    /** PostgreSQL: the statements the driver would send for this text, as a prepared statement does. */
+    private void requireOneStatement(Connection c, String text) throws SQLException {
+        Query query = c.unwrap(BaseConnection.class).createQuery(text, true, true).query;
+        Query[] statements = query.getSubqueries();
+        if (statements != null && statements.length > 1) {
+            throw new InvalidInputException(what + " must be one SELECT; the database driver splits it into " + statements.length + " statements");
+        }
+    }
+
+    /** A final ';' ends the one statement; Derby would refuse it as a syntax error. */
+    private static String withoutFinalSemicolon(String sql) {
+        String text = sql == null ? "" : sql.strip();
+        while (text.endsWith(";")) {
+            text = text.substring(0, text.length() - 1).strip();
+        }
+        return text;
+    }
+
+    private static String firstLine(String message) {
+        String m = String.valueOf(message);
+        int nl = m.indexOf('\n');
+        return nl < 0 ? m : m.substring(0, nl);
+    }
+}

@@ -1,0 +1,40 @@
+package org.kanon.release;
+
+import java.util.List;
+import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
+import org.kanon.db.Identifiers;
+import org.kanon.db.KanonSchemas;
+import org.kanon.privacy.PrivacyModel;
+import org.kanon.schema.Column;
+import org.kanon.schema.SourceTable;
+
+/**
+ * The re-check statement of a registered release, built again from the register's facts by the builders the
+ * writers use ({@link RecheckQuery}, {@link LocalRecheckQuery}, {@link TwoTableRecheckQuery}), rendered as they store
+ * it. What the register's {@code recheck_sql} must equal: a stored text that differs was altered, and is never run.
+ */
+public final class RegisteredRecheck {
+    private RegisteredRecheck() {
+    }
+
+    /**
+     * The statement for {@code r}, whose source is {@code source} and whose privacy model, read back from the
+     * register, is {@code model}; {@code catalog} folds kanon's schema names as the writers did.
+     */
+    public static String sql(DSLContext ctx, Identifiers catalog, ReleaseRecord r, SourceTable source, PrivacyModel model) {
+        List<String> qis = List.of(r.quasiIdentifiers().split(","));
+        Column sensitive = r.sensitiveAttribute() == null ? null : source.column(r.sensitiveAttribute());
+        if (r.twoTables()) {
+            List<Column> qiColumns = source.columns(qis);
+            return ctx.renderInlined(TwoTableRecheckQuery.build(ctx, source, qiColumns, sensitive,
+                    DSL.name(r.relationSchema(), r.relationName()), DSL.name(r.relationSchema(), r.sensitiveRelation()),
+                    DSL.name(catalog.fold(KanonSchemas.CATALOG), r.partitionRelation()), r.k()));
+        }
+        if (ReleaseRecord.LOCAL.equals(r.recoding())) {
+            return ctx.renderInlined(LocalRecheckQuery.build(ctx, r.relationSchema(), r.relationName(), qis, model, sensitive));
+        }
+        return ctx.renderInlined(RecheckQuery.build(ctx, r.relationSchema(), r.relationName(), qis, model, sensitive,
+                SuppressMode.parse(r.suppressMode())));
+    }
+}

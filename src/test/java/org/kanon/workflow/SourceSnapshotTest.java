@@ -1,0 +1,64 @@
+package org.kanon.workflow;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.List;
+import org.jooq.Record;
+import org.jooq.impl.DSL;
+import org.kanon.db.ConnectionSettings;
+import org.kanon.db.Database;
+import org.kanon.schema.SourceTable;
+import org.kanon.testing.DatabaseTest;
+import org.kanon.testing.TestDatabases;
+
+/** A query source is copied by kanon's own SQL: the snapshot holds the query's rows, typed as the database describes them. */
+class SourceSnapshotTest {
+
+    @DatabaseTest
+    void theSnapshotHoldsTheQuerysRowsAndTypes(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try (Database db = Database.openScratch(settings)) {
+            db.dsl().execute("CREATE TABLE people (id BIGINT NOT NULL, name VARCHAR(20) NOT NULL, code CHAR(2), born DATE, "
+                    + "seen TIMESTAMP, amount DECIMAL(31,7), ratio DOUBLE PRECISION, n INTEGER)");
+            db.dsl().execute("CREATE TABLE towns (id BIGINT NOT NULL, town VARCHAR(30) NOT NULL)");
+            db.dsl().execute("INSERT INTO people VALUES (1, 'Ann', 'ab', CAST('2001-02-03' AS DATE), CAST('2020-01-02 03:04:05' AS TIMESTAMP), "
+                    + "123456789012345678901234.1234567, 0.25, 7)");
+            db.dsl().execute("INSERT INTO people VALUES (2, 'Bob', NULL, NULL, NULL, NULL, NULL, NULL)");
+            db.dsl().execute("INSERT INTO towns VALUES (1, 'Lyon')");
+            // the outer join's town is NULL for Bob although towns.town is NOT NULL: every snapshot column is nullable
+            String query = "SELECT p.id, p.name, p.code, p.born, p.seen, p.amount, p.ratio, p.n, t.town "
+                    + "FROM people p LEFT JOIN towns t ON t.id = p.id";
+            Spec spec = new Spec("s", null, query, "name", null, 1, null, null, null, null, null, null, null, null, null, null, "r", null, null);
+            SourceSnapshot snapshots = new SourceSnapshot(db);
+            SourceTable snapshot = snapshots.prepare(spec, "r", 1);
+            List<? extends Record> copied = db.dsl().selectFrom(snapshot.table()).orderBy(DSL.field(DSL.name(db.identifiers().fold("id")))).fetch();
+            List<? extends Record> read = db.dsl().fetch(query + " ORDER BY p.id");
+            assertEquals(read.size(), copied.size());
+            for (int i = 0; i < read.size(); i++) {
+                assertEquals(read.get(i).intoList(), copied.get(i).intoList(), "row " + i);
+            }
+            var columns = db.dsl().meta().getTables(snapshot.name()).stream()
+                    .filter(t -> t.getSchema() != null && t.getSchema().getName().equals(snapshot.schema())).findFirst().orElseThrow().fields();
+            var source = db.dsl().meta().getTables(db.identifiers().fold("people")).get(0).fields();
+            for (int i = 0; i < source.length; i++) {
+                assertEquals(source[i].getDataType().getTypeName(), columns[i].getDataType().getTypeName(), source[i].getName());
+                assertEquals(source[i].getDataType().length(), columns[i].getDataType().length(), source[i].getName());
+                assertEquals(source[i].getDataType().precision(), columns[i].getDataType().precision(), source[i].getName());
+                assertEquals(source[i].getDataType().scale(), columns[i].getDataType().scale(), source[i].getName());
+            }
+            snapshots.discardIfSnapshot(snapshot);
+            if (kind == TestDatabases.Kind.POSTGRES) {
+                // PostgreSQL's unbounded types stay unbounded: text, numeric, varchar without a length
+                Spec unbounded = new Spec("u", null, "SELECT CAST('abc' AS text) AS t, CAST(1.25 AS numeric) AS u, CAST('x' AS varchar) AS v",
+                        "t", null, 1, null, null, null, null, null, null, null, null, null, null, "u", null, null);
+                SourceTable copy = snapshots.prepare(unbounded, "u", 2);
+                assertEquals(List.of("text", "numeric", "character varying"), db.dsl().fetch("SELECT data_type FROM information_schema.columns "
+                        + "WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position", copy.schema(), copy.name()).getValues(0, String.class));
+                assertEquals(List.of("abc", "1.25", "x"), db.dsl().selectFrom(copy.table()).fetchOne().intoList().stream().map(String::valueOf).toList());
+                snapshots.discardIfSnapshot(copy);
+            }
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+}
