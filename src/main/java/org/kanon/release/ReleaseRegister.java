@@ -81,7 +81,7 @@ public final class ReleaseRegister {
 
     /**
      * The source columns a registered release must not hold (its identifying columns, and for a two-table release
-     * every other column it does not publish); empty when none, null for a release registered before catalog V6.
+     * every other column it does not publish); empty when none, null for a release registered before catalog V7.
      */
     public List<String> droppedColumns(String releaseName) {
         Record row = db.dsl().select(f("dropped_columns", String.class)).from(releases.table())

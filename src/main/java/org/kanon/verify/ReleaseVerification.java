@@ -115,7 +115,7 @@ public final class ReleaseVerification {
     private void droppedColumns(ReleaseRecord r, List<Violation> found) {
         List<String> dropped = new ReleaseRegister(db).droppedColumns(r.name());
         if (dropped == null || dropped.isEmpty()) {
-            return; // registered before catalog V6, or nothing left out
+            return; // registered before catalog V7, or nothing left out
         }
         List<String[]> published = relations(r).subList(0, r.twoTables() ? 2 : 1);
         for (String[] relation : published) {
