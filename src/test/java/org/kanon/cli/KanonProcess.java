@@ -70,6 +70,15 @@ final class KanonProcess implements AutoCloseable {
         return false;
     }
 
+    /** Waits for the process to end by itself: its exit code, or null if it did not end in time. */
+    Integer awaitExit(Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            return null;
+        }
+        Thread.sleep(200); // the pumps may still be reading the last lines
+        return process.exitValue();
+    }
+
     /** SIGKILL on Linux: no shutdown hook, no rollback by the process itself. */
     void kill() throws InterruptedException {
         process.destroyForcibly();
