@@ -20,7 +20,9 @@ import java.util.concurrent.TimeUnit;
 final class DerbyBoot {
     /** Derby's lock file, present while the database is booted and left behind by a process that was killed. */
     static final String LOCK_FILE = "db.lck";
-    private static final long FIRST_NOTICE_MILLIS = 2_000;
+    /** Recovery is announced at once; a plain boot only when it is unusually slow (a busy machine takes seconds). */
+    private static final long FIRST_RECOVERY_NOTICE_MILLIS = 2_000;
+    private static final long FIRST_BOOT_NOTICE_MILLIS = 30_000;
     private static final long NOTICE_EVERY_MILLIS = 15_000;
 
     private DerbyBoot() {
@@ -43,14 +45,17 @@ final class DerbyBoot {
             t.setDaemon(true);
             return t;
         });
+        long first = unclean ? FIRST_RECOVERY_NOTICE_MILLIS : FIRST_BOOT_NOTICE_MILLIS;
+        boolean[] told = {false};
         notices.scheduleAtFixedRate(() -> {
             long seconds = (System.nanoTime() - started) / 1_000_000_000L;
-            err.println(seconds < NOTICE_EVERY_MILLIS / 1000
+            err.println(!told[0]
                     ? "kanon: Derby is " + (unclean ? "recovering " + where + ", which was not shut down (a process was killed?)"
-                            : "starting " + where) + "; on a large database this takes minutes: let it finish"
+                            : "still starting " + where) + "; on a large database this takes minutes: let it finish"
                     : "kanon: still " + (unclean ? "recovering " : "starting ") + where + " (" + seconds + " s)");
             err.flush();
-        }, FIRST_NOTICE_MILLIS, NOTICE_EVERY_MILLIS, TimeUnit.MILLISECONDS);
+            told[0] = true;
+        }, first, NOTICE_EVERY_MILLIS, TimeUnit.MILLISECONDS);
         try {
             // the pool sets the JVM-wide login timeout from its connection timeout; Derby aborts a boot that exceeds it
             DriverManager.setLoginTimeout(0);
