@@ -43,6 +43,24 @@ class DerbyOpenCliTest {
     }
 
     @Test
+    @DisplayName("a first connection slower than the pool's 30 s timeout (as a long recovery) is waited for, not aborted")
+    void aSlowBootIsNotAborted() throws Exception {
+        ConnectionSettings settings = onDisk();
+        try (Database ignored = Database.open(settings)) {
+            // created, migrated and shut down again
+        }
+        ConnectionSettings login = new ConnectionSettings(settings.url(), "app", "pw");
+        long started = System.nanoTime();
+        try (KanonProcess p = KanonProcess.start(login, List.of("-Dderby.connection.requireAuthentication=true",
+                "-Dderby.authentication.provider=" + SlowFirstLogin.class.getName()), "release", "list")) {
+            assertEquals(ExitCodes.OK, p.awaitExit(Duration.ofMinutes(3)), p.toString());
+            assertTrue(p.out().startsWith("name\trelation"), p.toString());
+            assertFalse(p.err().contains("Login timeout"), p.toString());
+        }
+        assertTrue(System.nanoTime() - started >= SlowFirstLogin.FIRST_LOGIN_MILLIS * 1_000_000L, "the slow login did happen");
+    }
+
+    @Test
     @DisplayName("a database whose process was killed reopens: Derby recovers it on a boot without timeout, and says so")
     void killedDatabaseReopens() throws Exception {
         ConnectionSettings settings = onDisk();
