@@ -45,7 +45,13 @@ public final class Kanon implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(commandLine(new Kanon()).execute(args));
+        Kanon kanon = new Kanon();
+        // a background thread's failure (a heartbeat, a pool's housekeeping) is one line too, never a trace with values
+        PrintWriter stderr = new PrintWriter(System.err, true);
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            UnexpectedError.report(e, "in thread " + thread.getName() + ": ", stderr, kanon.debug());
+        });
+        System.exit(commandLine(kanon).execute(args));
     }
 
     /** The configured command line: our exit codes and one-line user errors. */

@@ -17,7 +17,12 @@ final class UnexpectedError {
 
     /** Reports {@code e} on {@code err}; the exit code is always {@link ExitCodes#BUG}. */
     static int report(Throwable e, PrintWriter err, boolean debug) {
-        err.println("kanon: " + line(e) + (debug ? "" : " (" + DEBUG_VARIABLE + "=1 prints the stack trace)"));
+        return report(e, "", err, debug);
+    }
+
+    /** As {@link #report(Throwable, PrintWriter, boolean)}, {@code where} (e.g. "in thread x: ") after "kanon: ". */
+    static int report(Throwable e, String where, PrintWriter err, boolean debug) {
+        err.println("kanon: " + where + line(e) + (debug ? "" : " (" + DEBUG_VARIABLE + "=1 prints the stack trace)"));
         if (debug) {
             e.printStackTrace(err);
         }
