@@ -10,8 +10,8 @@ import org.kanon.db.SqlErrors;
 
 /**
  * The output stream Derby's ij writes to under {@code kanon sql}: passes ij's transcript on line by line, without
- * the connection list ij prints before its first prompt (it shows the URL), with the password of a URL masked in ij's own lines (never in a result), and, for a
- * script, reports each failed statement on stderr with the line it starts on.
+ * the connection list ij prints before its first prompt (it shows the URL), with passwords masked in ij's own lines
+ * (never in a query's result), and, for a script, reports each failed statement on stderr with the line it starts on.
  * <p>
  * ij echoes every statement of a script verbatim after its prompt ({@code ij> } + the statement's text + {@code ;}),
  * so the line of a statement is found by locating that echo in the script, from where the previous one ended. ij's

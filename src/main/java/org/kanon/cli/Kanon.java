@@ -57,13 +57,13 @@ public final class Kanon implements Callable<Integer> {
     /** The configured command line: our exit codes and one-line user errors. */
     public static CommandLine commandLine(Kanon kanon) {
         CommandLine cl = new CommandLine(kanon);
-        // picocli passes Errors (OutOfMemoryError, StackOverflowError) through, and an uncaught one exits 1, which
-        // means "not met" here: the strategy turns them into exit 3 with one line
+        // picocli passes Errors (OutOfMemoryError, StackOverflowError, a missing class) through, and an uncaught one
+        // exits 1, which means "not met" here: the strategy turns them into exit 3 with one line
         CommandLine.IExecutionStrategy run = new CommandLine.RunLast();
         cl.setExecutionStrategy(parsed -> {
             try {
                 return run.execute(parsed);
-            } catch (VirtualMachineError e) {
+            } catch (Error e) {
                 return UnexpectedError.report(e, parsed.commandSpec().commandLine().getErr(), kanon.debug());
             }
         });
