@@ -11,6 +11,7 @@ import org.kanon.db.Database;
 import org.kanon.frequency.ExecutorKind;
 import org.kanon.frequency.StarSchema;
 import org.kanon.global.FullDomainSearch;
+import org.kanon.global.LatticeBound;
 import org.kanon.global.Searches;
 import org.kanon.global.SearchResult;
 import org.kanon.lattice.LevelVector;
@@ -36,7 +37,7 @@ final class AnonymizeCommand extends ResultCommand {
 
     @Option(names = "--algorithm", defaultValue = "incognito", paramLabel = "NAME",
             description = "incognito (default; eincognito is the same name under (alpha,k)), incognito-superroots, incognito-cube, "
-                    + "samarati, bottomup, bottomup-rollup: full-domain lattice searches; local recodings: topdown (the (alpha,k) paper's Top-Down), "
+                    + "samarati, bottomup, bottomup-rollup, bruteforce (every node; a baseline for small lattices): full-domain lattice searches, at most --max-lattice nodes; local recodings: topdown (the (alpha,k) paper's Top-Down), "
                     + "kaca1, kaca2 (clustering in hierarchies, TKDE 2008), mondrian (strict multidimensional partitioning); "
                     + "with a proven bound on the cost (Aggarwal et al.): forest (any k), factor2 (k = 2), factor3 (k = 3), exact (the optimum, small tables); "
                     + "two-table l-diverse releases without generalizing (--l, --sensitive): permutation (permutation anonymization, PQT/PST), anatomy (QIT/ST).")
@@ -49,6 +50,10 @@ final class AnonymizeCommand extends ResultCommand {
     @Option(names = "--memory-budget", defaultValue = "256m", paramLabel = "SIZE",
             description = "Memory the in-memory executor may use under auto, e.g. 512m or 2g (default 256m).")
     String memoryBudget;
+
+    @Option(names = "--max-lattice", paramLabel = "N",
+            description = "Full-domain searches: refuse a lattice (the product of height + 1 over the QIs) of more nodes than this (default 1,000,000).")
+    Long maxLattice;
 
     @Option(names = "--select", defaultValue = "height", paramLabel = "CRITERION",
             description = "height (default), weighted-height, dm, distortion.")
@@ -113,6 +118,11 @@ final class AnonymizeCommand extends ResultCommand {
         boolean json = outputJson();
         AnonymizeOutput output = new AnonymizeOutput(out(), json);
         int code = run(output);
+        if (code == ExitCodes.OK && name == null) {
+            // a search result is easily taken for a release: say that nothing was written, and how to write it
+            output.text().println("nothing released (no --name): run again with --name R to release the result as KANON_RELEASE.R");
+            output.text().flush();
+        }
         if (json) {
             out().println(output.json());
             out().flush();
@@ -133,6 +143,7 @@ final class AnonymizeCommand extends ResultCommand {
     }
 
     private int run(AnonymizeOutput output) {
+        Algorithms.require(algorithm);
         if (PermutationRun.NAMES.contains(algorithm)) {
             try (Database db = openDatabase()) {
                 return PermutationRun.run(db, algorithm, node, seed, !noPreprocess, name, replace, output, LocalDateTime.now());
@@ -163,7 +174,7 @@ final class AnonymizeCommand extends ResultCommand {
             }
         }
         // eIncognito is Incognito with the model's test of a node: every variant takes the model
-        FullDomainSearch search = Searches.byName(algorithm.equals("eincognito") ? "incognito" : algorithm);
+        FullDomainSearch search = Searches.byName(algorithm.equals(Algorithms.EINCOGNITO) ? "incognito" : algorithm);
         ExecutorKind kind = ExecutorKind.parse(executor);
         SelectionCriterion criterion = SelectionCriterion.parse(select);
         double[] w = parseWeights(weights);
@@ -177,12 +188,13 @@ final class AnonymizeCommand extends ResultCommand {
         try (Database db = openDatabase()) {
             SourceTable source = node.source(db);
             StarSchema schema = node.schema(db, source);
+            LatticeBound.require(schema.quasiIdentifiers(), latticeLimit(), algorithm);
             Set<String> identifyingColumns = new HashSet<>();
             for (String c : Lists.names("--identifying", identifying)) {
                 identifyingColumns.add(source.column(c).name());
             }
             AnonymizeOutcome outcome;
-            try (SearchProgress progress = SearchProgress.onTerminal()) {
+            try (SearchProgress progress = SearchProgress.on(spec.commandLine().getErr())) {
                 outcome = new Anonymizer(db).run(new AnonymizeRequest(schema, model, suppression, search, kind,
                         budget, criterion, w, name, mode, materialize, replace, identifyingColumns, progress.listener()));
             }
@@ -197,6 +209,16 @@ final class AnonymizeCommand extends ResultCommand {
             output.complete(found(source, schema, outcome, criterion), stats, released);
             return ok ? ExitCodes.OK : ExitCodes.NOT_MET;
         }
+    }
+
+    private long latticeLimit() {
+        if (maxLattice == null) {
+            return LatticeBound.DEFAULT_LIMIT;
+        }
+        if (maxLattice < 1) {
+            throw new InvalidInputException("--max-lattice: expected a number of nodes >= 1, got " + maxLattice);
+        }
+        return maxLattice;
     }
 
     /** What the search found, for --format json: the anonymous nodes (each with --list) and the one selected. */
@@ -225,7 +247,7 @@ final class AnonymizeCommand extends ResultCommand {
             }
         }
         if (outcome.selected() == null) {
-            out.printf("no node is %s within the suppression allowance%n", node.model());
+            out.printf("no node is %s within the suppression allowance%n", ModelWords.adjective(node.model()));
         } else {
             LevelVector v = outcome.selected().node();
             out.printf("selected %s (levels %s) by %s: cost %s%n", v.toString(schema.names()), v.toCsv(), criterion.label(),

@@ -16,6 +16,11 @@ final class DemoCommand extends KanonSubcommand {
     public Integer call() throws Exception {
         Path folder = dir != null ? dir : Files.createTempDirectory("kanon-demo-");
         new Demo(out()).run(folder);
+        if (dir == null) {
+            // kept so the user can look at the result; removing it is theirs to do, so say how
+            out().printf("The temporary folder stays for you to look at; remove it when done:%n  rm -rf '%s'%n", folder.toAbsolutePath());
+            out().flush();
+        }
         return ExitCodes.OK;
     }
 }

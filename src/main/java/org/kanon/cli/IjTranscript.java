@@ -6,11 +6,12 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 import org.kanon.db.JdbcUrls;
+import org.kanon.db.SqlErrors;
 
 /**
  * The output stream Derby's ij writes to under {@code kanon sql}: passes ij's transcript on line by line, without
- * the connection list ij prints before its first prompt (it shows the URL), with the password blanked, and, for a
- * script, reports each failed statement on stderr with the line it starts on.
+ * the connection list ij prints before its first prompt (it shows the URL), with passwords masked in ij's own lines
+ * (never in a query's result), and, for a script, reports each failed statement on stderr with the line it starts on.
  * <p>
  * ij echoes every statement of a script verbatim after its prompt ({@code ij> } + the statement's text + {@code ;}),
  * so the line of a statement is found by locating that echo in the script, from where the previous one ended. ij's
@@ -21,6 +22,8 @@ import org.kanon.db.JdbcUrls;
 final class IjTranscript extends OutputStream {
     private static final Pattern PROMPT = Pattern.compile("^ij(\\([^)]*\\))?> ");
     private static final Pattern ERROR = Pattern.compile("^(ERROR [0-9A-Z]{5}:|IJ ERROR:|JAVA ERROR:)");
+    /** The lines ij writes itself, which may show a URL: never a row of a result. */
+    private static final Pattern OWN = Pattern.compile("^(ij(\\([^)]*\\))?> |> |(IJ |JAVA )?(ERROR|WARNING)\\b|CONNECTION\\d+\\*? )");
 
     private final String script;
     private final String label;
@@ -56,7 +59,7 @@ final class IjTranscript extends OutputStream {
         this.label = label;
         this.out = out;
         this.err = err;
-        this.password = password == null || password.isEmpty() ? null : password;
+        this.password = password;
     }
 
     /** The failed statements reported on stderr. */
@@ -183,8 +186,16 @@ final class IjTranscript extends OutputStream {
         return linesBefore + 1;
     }
 
-    private String safe(String text) {
-        String s = password == null ? text : text.replace(password, "<masked>");
-        return s.contains("jdbc:") ? JdbcUrls.maskPassword(s) : s;
+    /**
+     * A line of ij's own with the password of every JDBC URL in it masked and, in an error, warning or connection
+     * list, the password itself wherever it stands as a whole token. The echo of a statement is the script's own
+     * text; any other line is a query's result and passes exactly as the database returned it.
+     */
+    private String safe(String line) {
+        if (!OWN.matcher(line).find()) {
+            return line;
+        }
+        String masked = JdbcUrls.maskPasswordsIn(line);
+        return PROMPT.matcher(line).find() ? masked : SqlErrors.maskToken(masked, password);
     }
 }

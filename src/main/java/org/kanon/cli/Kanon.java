@@ -16,7 +16,8 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "kanon", mixinStandardHelpOptions = true, versionProvider = KanonVersion.class,
         description = "Anonymize tables where they live: k-anonymity checks and releases in Derby or PostgreSQL.",
         footer = {"", "Password: environment variable KANON_DB_PASSWORD (never a command-line argument).",
-                "Exit codes: 0 success, 1 privacy requirement not met, 2 bad input or usage, 3 internal error."},
+                "Exit codes: 0 success, 1 privacy requirement not met, 2 bad input or usage, 3 internal error",
+                "(one line; KANON_DEBUG=1 adds the stack trace)."},
         subcommands = {ImportCommand.class, HierarchyCommand.class, CheckCommand.class, AnonymizeCommand.class, ReleaseCommand.class, MetricsCommand.class, VerifyCommand.class,
                 EvaluateQueriesCommand.class, ExportCommand.class, DemoCommand.class, SpecCommand.class, RunCommand.class, WorkerCommand.class,
                 SqlCommand.class, CommandLine.HelpCommand.class})
@@ -44,12 +45,28 @@ public final class Kanon implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(commandLine(new Kanon()).execute(args));
+        Kanon kanon = new Kanon();
+        // a background thread's failure (a heartbeat, a pool's housekeeping) is one line too, never a trace with values
+        PrintWriter stderr = new PrintWriter(System.err, true);
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            UnexpectedError.report(e, "in thread " + thread.getName() + ": ", stderr, kanon.debug());
+        });
+        System.exit(commandLine(kanon).execute(args));
     }
 
     /** The configured command line: our exit codes and one-line user errors. */
     public static CommandLine commandLine(Kanon kanon) {
         CommandLine cl = new CommandLine(kanon);
+        // picocli passes Errors (OutOfMemoryError, StackOverflowError, a missing class) through, and an uncaught one
+        // exits 1, which means "not met" here: the strategy turns them into exit 3 with one line
+        CommandLine.IExecutionStrategy run = new CommandLine.RunLast();
+        cl.setExecutionStrategy(parsed -> {
+            try {
+                return run.execute(parsed);
+            } catch (Error e) {
+                return UnexpectedError.report(e, parsed.commandSpec().commandLine().getErr(), kanon.debug());
+            }
+        });
         cl.setExecutionExceptionHandler(Kanon::handleExecutionException);
         cl.setParameterExceptionHandler(Kanon::handleParameterException);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -105,16 +122,19 @@ public final class Kanon implements Callable<Integer> {
             err.flush();
             return ExitCodes.USAGE;
         }
-        err.println("kanon: internal error (please report it): " + e);
-        e.printStackTrace(err);
-        err.flush();
-        return ExitCodes.BUG;
+        return UnexpectedError.report(e, err, ((Kanon) cl.getCommandSpec().root().userObject()).debug());
+    }
+
+    /** Whether the user asked for stack traces ({@value UnexpectedError#DEBUG_VARIABLE} set, and not to 0). */
+    boolean debug() {
+        String value = environment.get(UnexpectedError.DEBUG_VARIABLE);
+        return value != null && !value.isBlank() && !value.strip().equals("0") && !value.strip().equalsIgnoreCase("false");
     }
 
     private static int handleParameterException(CommandLine.ParameterException e, String[] args) {
         CommandLine cl = e.getCommandLine();
         PrintWriter err = cl.getErr();
-        err.println("kanon: " + e.getMessage() + " (see: " + cl.getCommandSpec().qualifiedName() + " --help)");
+        err.println("kanon: " + e.getMessage() + Suggestions.of(e) + " (see: " + cl.getCommandSpec().qualifiedName() + " --help)");
         err.flush();
         return ExitCodes.USAGE;
     }

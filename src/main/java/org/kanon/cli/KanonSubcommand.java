@@ -10,6 +10,10 @@ abstract class KanonSubcommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Every command and subcommand answers --help (exit 0, even when its required options are missing). */
+    @CommandLine.Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+
     protected Kanon root() {
         return (Kanon) spec.root().userObject();
     }

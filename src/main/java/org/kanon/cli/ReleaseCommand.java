@@ -85,7 +85,7 @@ final class ReleaseCommand extends ResultCommand {
                                 .put("rowsBelowK", r.rowsBelowK()).put("classesBelowK", r.classesBelowK())
                                 .put("suppressionAllowance", r.suppressionAllowance()).render(),
                         out -> out.printf("not released: %s at %s is not %s: %d rows in %d classes below k, %d may be suppressed%n",
-                                source.displayName(), node.toString(schema.names()), model, r.rowsBelowK(), r.classesBelowK(),
+                                source.displayName(), node.toString(schema.names()), ModelWords.adjective(model), r.rowsBelowK(), r.classesBelowK(),
                                 r.suppressionAllowance()));
                 new RunLog(db).record(db.dsl(), "release", source, params, "NOT_ANONYMOUS", null, null, started);
                 return ExitCodes.NOT_MET;

@@ -36,19 +36,18 @@ final class SqlCommand extends KanonSubcommand {
         String script = interactive ? null : readScript();
         PrintWriter err = spec.commandLine().getErr();
         try (Database db = openDatabase(); Connection connection = db.dataSource().getConnection()) {
-            String password = db.settings().password();
             if (interactive) {
                 err.println("kanon sql: " + db.settings().maskedUrl() + " as " + db.currentUser()
                         + "; statements end with ';', 'help;' lists ij's commands, 'exit;' leaves");
                 err.flush();
-                try (IjTranscript transcript = IjTranscript.interactive(out(), password)) {
+                try (IjTranscript transcript = IjTranscript.interactive(out(), db.settings().password())) {
                     ij.runScript(connection, System.in, System.console().charset().name(), transcript, StandardCharsets.UTF_8.name());
                 }
                 return ExitCodes.OK;
             }
             String label = file == null || file.equals("-") ? "<stdin>" : file;
             int errors;
-            try (IjTranscript transcript = IjTranscript.forScript(script, label, out(), err, password)) {
+            try (IjTranscript transcript = IjTranscript.forScript(script, label, out(), err, db.settings().password())) {
                 InputStream in = new ByteArrayInputStream(script.getBytes(StandardCharsets.UTF_8));
                 errors = ij.runScript(connection, in, StandardCharsets.UTF_8.name(), transcript, StandardCharsets.UTF_8.name());
             }

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Pattern;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.workflow.SpecRunner;
@@ -38,8 +39,11 @@ final class WorkerCommand extends ResultCommand {
     @Option(names = "--name", paramLabel = "ID", description = "This worker's name in the requests table (default host:pid).")
     String name;
 
-    @Option(names = "--verbose", description = "Log each request to stderr.")
+    @Option(names = "--verbose", description = "Also log when each request starts (its outcome is always logged to stderr).")
     boolean verbose;
+
+    /** The line Worker logs as a request starts; its outcome follows in a line of its own. */
+    private static final Pattern STARTING = Pattern.compile("^request \\d+: .* \\(attempt \\d+\\)$");
 
 
     @Override
@@ -50,12 +54,17 @@ final class WorkerCommand extends ResultCommand {
         String me = name != null ? name : InetAddress.getLocalHost().getHostName() + ":" + ProcessHandle.current().pid();
         var err = spec.commandLine().getErr();
         try (Database db = openDatabase()) {
+            // a service says that it is up and what it did: a start line, then one line per request (its outcome)
             Worker worker = new Worker(db, new SpecRunner(db, new SpecEngine()), me, leaseTime, line -> {
-                if (verbose) {
+                if (verbose || !STARTING.matcher(line).matches()) {
                     err.println("kanon worker " + me + ": " + line);
                     err.flush();
                 }
             });
+            err.println("kanon worker " + me + ": " + (once ? "running the requests queued in " : "serving requests in ")
+                    + db.settings().maskedUrl() + (once ? "" : db.isDerby() ? " (polling every " + poll + "; stop with Ctrl-C)"
+                    : " (woken by NOTIFY " + CHANNEL + ", else every " + poll + "; stop with Ctrl-C)"));
+            err.flush();
             if (once) {
                 int ran = worker.drain();
                 out().println(asJson ? "{\"requests\":" + ran + "}" : ran + " request(s) run");

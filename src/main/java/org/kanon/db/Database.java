@@ -49,7 +49,8 @@ public final class Database implements AutoCloseable {
         this.settings = settings;
         this.dialect = JdbcUrls.dialect(settings.url());
         this.dropOnClose = dropOnClose;
-        this.pool = openPool(settings);
+        // attached to a database already up in this JVM: nothing to boot
+        this.pool = openPool(settings, shutDownDerby && JdbcUrls.isDerby(settings.url()));
         this.identifiers = new Identifiers(dialect);
         this.dsl = DSL.using(pool, dialect, new Settings()
                 // one quoting policy for the whole engine: every identifier quoted, hostile names stay harmless
@@ -106,7 +107,8 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    private static HikariDataSource openPool(ConnectionSettings settings) {
+    /** {@code bootDerby}: an embedded Derby database is booted first, without a timeout (see {@link DerbyBoot}). */
+    private static HikariDataSource openPool(ConnectionSettings settings, boolean bootDerby) {
         HikariConfig config = new HikariConfig();
         config.setPoolName("kanon");
         config.setJdbcUrl(settings.url());
@@ -124,12 +126,12 @@ public final class Database implements AutoCloseable {
             // the driver turns a batch of single-row INSERTs into multi-row statements: 1.3-1.6x faster imports
             config.addDataSourceProperty("reWriteBatchedInserts", "true");
         }
-        try {
+        try (Connection booted = bootDerby ? DerbyBoot.boot(settings, System.err) : null) {
             return new HikariDataSource(config);
         } catch (HikariPool.PoolInitializationException e) {
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new InvalidInputException("cannot connect to " + settings.maskedUrl() + ": "
-                    + SqlErrors.describe(cause, settings.password()), e);
+            throw SqlErrors.cannotConnect(e.getCause() != null ? e.getCause() : e, settings);
+        } catch (SQLException e) {
+            throw SqlErrors.cannotConnect(e, settings);
         }
     }
 

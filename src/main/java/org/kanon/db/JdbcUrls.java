@@ -1,6 +1,7 @@
 package org.kanon.db;
 
 import java.util.Locale;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jooq.SQLDialect;
 import org.jooq.tools.jdbc.JDBCUtils;
@@ -8,19 +9,35 @@ import org.kanon.InvalidInputException;
 
 /** What a JDBC URL tells: the dialect, whether it is embedded Derby, and a form that is safe to print. */
 public final class JdbcUrls {
-    // password=..., Password=..., in ?a=b&c=d (PostgreSQL) and ;a=b;c=d (Derby) forms alike
-    private static final Pattern PASSWORD = Pattern.compile("(?i)(password\\s*=)[^;&]*");
-    private static final Pattern USERINFO = Pattern.compile("(//[^:/@]+:)[^@/]*@");
+    /**
+     * {@code password=} and its value, in the {@code ;a=b;c=d} (Derby) and {@code ?a=b&c=d} (PostgreSQL) forms alike.
+     * The value is the whole token up to the next attribute ({@code ;name=} or {@code &name=}) or the end: a password
+     * that itself holds a {@code ;} or {@code &} is masked whole, not cut at its first separator.
+     */
+    private static final Pattern PASSWORD = Pattern.compile("(?i)(password\\s*=).*?(?=[;&]\\s*[a-z_][\\w.-]*\\s*=|$)");
+    /** user:password@ of a URL's authority, up to the last {@code @} before the path or parameters. */
+    private static final Pattern USERINFO = Pattern.compile("(//[^:/@?;]+:)[^?;]*@");
+    /** A JDBC URL inside a text: up to the next white space or quote. */
+    private static final Pattern URL_IN_TEXT = Pattern.compile("jdbc:[^\\s'\"]+");
 
     private JdbcUrls() {
     }
 
+    /** The URL with its password (an attribute, or the user information) replaced by {@code <masked>}. */
     public static String maskPassword(String url) {
         if (url == null) {
             return null;
         }
         String masked = PASSWORD.matcher(url).replaceAll("$1<masked>");
         return USERINFO.matcher(masked).replaceAll("$1<masked>@");
+    }
+
+    /** Every JDBC URL inside a text (a driver's message) with its password masked; the rest of the text as it was. */
+    public static String maskPasswordsIn(String text) {
+        if (text == null || !text.contains("jdbc:")) {
+            return text;
+        }
+        return URL_IN_TEXT.matcher(text).replaceAll(m -> Matcher.quoteReplacement(maskPassword(m.group())));
     }
 
     /** jOOQ's own mapping from URL to dialect family; anything we have not tested is refused by name. */

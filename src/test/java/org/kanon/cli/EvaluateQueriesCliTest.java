@@ -57,7 +57,7 @@ class EvaluateQueriesCliTest {
             }
             CliRun.Result text = ok(cli, "metrics", "--release", "pe");
             for (String expected : new String[] {"release:            pe (permutation: ", "rows:               9 in 2 groups, smallest 4, largest 5",
-                    "adversary (Thm 1):  largest 0.2500, mean 0.2250", "NCP:                ", "RCE bound (Thm 2):  "}) {
+                    "adversary (Thm 1):  largest 0.2500, mean 0.2250", "NCP:                ", "RCE lower bound:    "}) {
                 assertTrue(text.out().contains(expected), expected + " in\n" + text.out());
             }
             String pa = ok(cli, "metrics", "--release", "pe", "--format", "json").out().trim();
@@ -67,6 +67,9 @@ class EvaluateQueriesCliTest {
             assertEquals(number(pa, "ncp"), number(an, "ncp"), 1e-9, "one seed, one partition");
             assertEquals(7.0, number(an, "rce"), 1e-9, "Anatomy: every row 1 - 1/|G| (groups of 5 and 4)");
             assertEquals(6.8, number(an, "rceLowerBound"), 1e-9);
+            // Theorem 2 is a lower bound: the text says so and how far above it the release is (7 - 6.8)
+            String anText = ok(cli, "metrics", "--release", "an").out();
+            assertTrue(anText.contains("RCE lower bound:    6.8000 (Thm 2: RCE >= the sum of 1 + l d^2 - 2 d over rows, l = 4; this RCE is 0.2000 above it)"), anText);
             assertEquals(0.25, number(an, "presenceProbabilityLargest"), 1e-12);
 
             // with one range the permutation's marginal is Anatomy's tuple share: the same estimates, the same error
