@@ -67,10 +67,10 @@ public final class ReadOnlyQuery {
                 c.setReadOnly(false);
             }
         } catch (SQLException e) {
-            throw new InvalidInputException(what + " was refused by the database (it must be one SELECT, run read-only): " + firstLine(e.getMessage()));
+            // the database's message may quote a row (a failed cast: 'invalid input syntax for type integer: "..."')
+            throw new InvalidInputException(what + " was refused by the database (it must be one SELECT, run read-only): " + ErrorLine.ofDatabase(e));
         } catch (org.jooq.exception.DataAccessException e) {
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new InvalidInputException(what + " failed: " + firstLine(cause.getMessage()));
+            throw new InvalidInputException(what + " failed: " + ErrorLine.ofDatabase(e));
         }
     }
 
@@ -119,11 +119,5 @@ public final class ReadOnlyQuery {
             text = text.substring(0, text.length() - 1).strip();
         }
         return text;
-    }
-
-    private static String firstLine(String message) {
-        String m = String.valueOf(message);
-        int nl = m.indexOf('\n');
-        return nl < 0 ? m : m.substring(0, nl);
     }
 }
