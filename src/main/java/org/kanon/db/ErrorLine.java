@@ -5,6 +5,7 @@ package org.kanon.db;
  * where in kanon it happened. A database's message may quote the row it failed on (a value too wide, a NUL byte, a
  * duplicate key, a failed cast), and no data value may reach a terminal, a log or a stored error column. The command
  * line prints this line (with the stack trace only on request); a worker logs it and stores it with the request.
+ * {@link #ofDatabase} says the same of a database error in SQL the user wrote, as far as that can be said safely.
  */
 public final class ErrorLine {
     private ErrorLine() {
@@ -57,10 +58,25 @@ public final class ErrorLine {
             return "a database error without an SQLState (" + e.getClass().getName() + "; its message is not shown: it may quote a value)";
         }
         String category = state.substring(0, 2);
-        if (WITHOUT_ROWS.contains(category)) {
-            return "SQLState " + state + ": " + firstLine(sql.getMessage());
+        if (beforeRows(sql)) {
+            return "SQLState " + state + ": " + firstLine(primaryMessage(sql));
         }
         return "SQLState " + state + ", " + meaning(category) + " (the database's message is not shown: it may quote a value of a row)";
+    }
+
+    /** Whether the database raised {@code e} before it read any row (its SQLState's class is one of those). */
+    public static boolean beforeRows(Throwable e) {
+        String state = SqlErrors.sqlState(e);
+        return state != null && state.length() == 5 && WITHOUT_ROWS.contains(state.substring(0, 2));
+    }
+
+    /** PostgreSQL's primary message (without "ERROR:", DETAIL, HINT or position); any other database's message. */
+    private static String primaryMessage(java.sql.SQLException e) {
+        if (e instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null
+                && p.getServerErrorMessage().getMessage() != null) {
+            return p.getServerErrorMessage().getMessage();
+        }
+        return e.getMessage();
     }
 
     private static String meaning(String category) {

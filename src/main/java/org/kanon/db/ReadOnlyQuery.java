@@ -68,7 +68,9 @@ public final class ReadOnlyQuery {
             }
         } catch (SQLException e) {
             // the database's message may quote a row (a failed cast: 'invalid input syntax for type integer: "..."')
-            throw new InvalidInputException(what + " was refused by the database (it must be one SELECT, run read-only): " + ErrorLine.ofDatabase(e));
+            // refused before any row was read (a second statement, a write in the read-only transaction), or failed on a row
+            throw new InvalidInputException(what + (ErrorLine.beforeRows(e) ? " was refused by the database (it must be one SELECT, run read-only): "
+                    : " failed in the database: ") + ErrorLine.ofDatabase(e));
         } catch (org.jooq.exception.DataAccessException e) {
             throw new InvalidInputException(what + " failed: " + ErrorLine.ofDatabase(e));
         }
