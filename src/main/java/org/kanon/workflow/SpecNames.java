@@ -12,9 +12,15 @@ public final class SpecNames {
     private SpecNames() {
     }
 
+    /** When a spec is stored: its release name. */
     public static void check(Database db, Spec spec) {
-        if (!db.identifiers().fits(spec.releaseName())) {
-            throw new InvalidInputException("spec '" + spec.name() + "': release name " + db.identifiers().tooLong(spec.releaseName())
+        check(db, spec, spec.releaseName());
+    }
+
+    /** When a run starts: the version it releases ({@code NAME_v2}...), before any work. */
+    static void check(Database db, Spec spec, String releaseName) {
+        if (!db.identifiers().fits(releaseName)) {
+            throw new InvalidInputException("spec '" + spec.name() + "': release name " + db.identifiers().tooLong(releaseName)
                     + "; choose a shorter one (later runs add _v2, _v3...)");
         }
     }

@@ -101,6 +101,7 @@ public final class SpecRunner {
         SourceTable source = null;
         ReleaseRecord previous = replace ? register.find(v.name).orElse(null) : null;
         try {
+            SpecNames.check(db, spec, v.name);
             source = snapshots.prepare(spec, v.name, runId);
             Execution e = engine.release(db, spec, source, v.name, replace);
             ReleaseRecord released = e.exitCode() == 0 ? register.find(v.name).orElse(null) : null;

@@ -31,6 +31,14 @@ class SpecNamesCliTest {
                 Files.writeString(file, "spec_name,source_table,quasi_identifiers,k,release_name\na,patients,sex,2," + tooLong + "\n");
                 CliRun.assertRefused(cli.run("spec", "import", file.toString()), "spec 'a': release name", "64 bytes");
                 assertEquals(0, db.dsl().fetchCount(db.dsl().selectFrom(KanonSchemas.CATALOG + ".specs")), "nothing stored");
+                // a spec written with SQL is refused when it runs, before its query is read: no snapshot, the run FAILED
+                db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_query, quasi_identifiers, k, release_name) VALUES ('h', ?, 'sex', 2, ?)",
+                        query, tooLong);
+                CliRun.assertRefused(cli.run("run", "h"), "run 1 of spec h: failed: spec 'h': release name " + tooLong + " is 64 bytes long");
+                assertEquals(java.util.List.of("FAILED"), db.dsl().fetch("SELECT status FROM kanon.spec_runs").getValues(0, String.class));
+                assertEquals(0, db.dsl().fetchCount(db.dsl().selectFrom("information_schema.tables").where("table_name LIKE '%_src%'")));
+                db.dsl().execute("DELETE FROM kanon.spec_runs");
+                db.dsl().execute("DELETE FROM kanon.specs");
             }
             // the longest release name the database keeps (PostgreSQL 63 bytes; Derby: the spec's own 100 characters)
             String longest = "p".repeat(kind == TestDatabases.Kind.POSTGRES ? 63 : 100);
