@@ -32,6 +32,18 @@ public final class NameLock {
         tx.select(DSL.function("pg_advisory_xact_lock", Object.class, DSL.val(key(kind, schema, name)))).fetch();
     }
 
+    /**
+     * Waits until no other transaction holds this name exclusively ({@link #acquire}), then holds it shared until
+     * {@code tx}'s transaction ends: readers of a name that must not change under them (a release reading a table's
+     * dimension tables) run side by side, while a writer of the name waits for them all, and they for it.
+     */
+    public static void acquireShared(DSLContext tx, Kind kind, String schema, String name) {
+        if (tx.dialect().family() != SQLDialect.POSTGRES) {
+            return;
+        }
+        tx.select(DSL.function("pg_advisory_xact_lock_shared", Object.class, DSL.val(key(kind, schema, name)))).fetch();
+    }
+
     /** A 64-bit key of the kind and the folded, qualified name; a collision only makes two writers wait in turn. */
     static long key(Kind kind, String schema, String name) {
         try {

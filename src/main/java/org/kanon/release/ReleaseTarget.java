@@ -2,11 +2,14 @@ package org.kanon.release;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.jooq.DSLContext;
 import org.jooq.Name;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Identifiers;
 import org.kanon.db.KanonSchemas;
+import org.kanon.db.NameLock;
 import org.kanon.db.Relations;
 
 /**
@@ -88,7 +91,7 @@ final class ReleaseTarget {
      * {@code x_pqt}). With {@code replace} the old release and stray relations of these names are dropped.
      */
     void claim(DSLContext tx, ReleaseRegister register, boolean replace) {
-        ReleaseRegister.lock(tx, ids, name);
+        lock(tx);
         Optional<ReleaseRecord> existing = register.find(tx, name);
         if (existing.isPresent() && !replace) {
             throw new InvalidInputException("release '" + existing.get().name() + "' already exists (" + existing.get().relation()
@@ -111,6 +114,24 @@ final class ReleaseTarget {
                 }
                 Relations.dropIfExists(tx, relation.first(), relation.last());
             }
+        }
+    }
+
+    /**
+     * Holds the release's name (as {@link ReleaseRegister#drop} does) and every relation it writes, taken in one order
+     * by every writer: releases of two names whose relations meet (a release {@code x_pqt}, the PQT of a permutation
+     * release {@code x}) take turns as well, the loser then finding the winner's relation registered, and two writers
+     * never wait for each other crosswise.
+     */
+    private void lock(DSLContext tx) {
+        SortedMap<String, Name> names = new TreeMap<>();
+        for (Name n : relations) {
+            names.put(n.first() + '\u0000' + n.last(), n);
+        }
+        Name released = ids.name(KanonSchemas.RELEASES, name);
+        names.put(released.first() + '\u0000' + released.last(), released);
+        for (Name n : names.values()) {
+            NameLock.acquire(tx, NameLock.Kind.RELEASE, n.first(), n.last());
         }
     }
 

@@ -20,6 +20,7 @@ import org.kanon.frequency.FrequencySets;
 import org.kanon.frequency.SensitiveColumn;
 import org.kanon.frequency.QuasiIdentifier;
 import org.kanon.frequency.StarSchema;
+import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.CheckResult;
 import org.kanon.privacy.ModelSql;
 import org.kanon.privacy.PrivacyModel;
@@ -29,6 +30,8 @@ import org.kanon.schema.Column;
 import org.kanon.schema.SourceRegistry;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TextValues;
+import org.kanon.schema.hierarchy.HierarchyCatalog;
+import org.kanon.schema.hierarchy.HierarchyLock;
 
 /**
  * Writes a full-domain generalization back into the database as a view (or a table) in KANON_RELEASE and
@@ -57,17 +60,21 @@ public final class ReleaseWriter {
     public ReleaseOutcome release(ReleaseRequest request) {
         ReleaseTarget target = ReleaseTarget.oneTable(db.identifiers(), request.name());
         validate(request, target.name());
-        StarSchema schema = request.schema();
-        CheckResult check = new PrivacyCheck(db.dsl()).check(schema, request.node(), request.model(), request.suppression());
-        if (!check.satisfied()) {
-            return new ReleaseOutcome(check, null);
-        }
         String relationSchema = target.schema();
         String relationName = target.relationName();
-        ReleaseRecord record = db.dsl().transactionResult(cfg -> {
+        return db.dsl().transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();
+            // first, before the release's own name: a binder replacing the source's hierarchies holds this lock (and
+            // no other) exclusively, so the check below and the relation read the same dimension tables, and the
+            // binder, waiting, then finds a view release in the register and keeps the hierarchy
+            HierarchyLock.shared(tx, request.schema().fact());
+            StarSchema schema = bound(request.schema(), request.node());
+            CheckResult check = new PrivacyCheck(tx).check(schema, request.node(), request.model(), request.suppression());
+            if (!check.satisfied()) {
+                return new ReleaseOutcome(check, null);
+            }
             target.claim(tx, register, request.replace());
-            Select<?> select = releaseSelect(tx, request);
+            Select<?> select = releaseSelect(tx, request, schema);
             Name relation = target.relation(0);
             if (request.materialize()) {
                 tx.createTable(relation).as(select).withNoData().execute();
@@ -93,9 +100,22 @@ public final class ReleaseWriter {
             register.insert(tx, r);
             recordRoles(tx, request);
             maybeFail(Stage.REGISTERED);
-            return r;
+            return new ReleaseOutcome(check, r);
         });
-        return new ReleaseOutcome(check, record);
+    }
+
+    /**
+     * The schema as the catalog binds it now: the request's, unless another process bound a hierarchy of one of its
+     * quasi-identifiers anew since it was planned. The release is then checked and made with the new one, at the
+     * same node if the new hierarchy is high enough (refused otherwise, naming the level and the height).
+     */
+    private StarSchema bound(StarSchema planned, LevelVector node) {
+        StarSchema now = StarSchema.of(planned.fact(), planned.names(), new HierarchyCatalog(db));
+        if (now.quasiIdentifiers().equals(planned.quasiIdentifiers())) {
+            return planned;
+        }
+        now.validate(node);
+        return now;
     }
 
     private void validate(ReleaseRequest request, String name) {
@@ -126,8 +146,7 @@ public final class ReleaseWriter {
      * Shape: {@code SELECT .. FROM (G) g JOIN (SELECT q.., COUNT(*) FROM (G) GROUP BY q..) fs ON g.q = fs.q}, with
      * G the generalized rows; two small FROM lists keep Derby's join-order search (and so its compile time) short.
      */
-    private Select<?> releaseSelect(DSLContext tx, ReleaseRequest request) {
-        StarSchema schema = request.schema();
+    private Select<?> releaseSelect(DSLContext tx, ReleaseRequest request, StarSchema schema) {
         var node = request.node();
         List<Column> kept = schema.fact().columns().stream().filter(c -> !request.identifying().contains(c.name())).toList();
         List<QuasiIdentifier> qis = schema.quasiIdentifiers();

@@ -1,11 +1,13 @@
 package org.kanon.release;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
 import java.util.Set;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
 import org.kanon.db.KanonSchemas;
@@ -48,7 +50,7 @@ class ReleaseViewBarrierTest {
                 db.dsl().execute("ALTER VIEW kanon_release.barrier RESET (security_barrier)");
                 assertFalse(Views.isSecurityBarrier(db.dsl(), r.relationSchema(), r.relationName()));
                 db.dsl().deleteFrom(DSL.table(DSL.name(db.identifiers().fold(KanonSchemas.CATALOG), "flyway_schema_history")))
-                        .where(DSL.field(DSL.name("version")).in("6", "7")).execute();
+                        .where(DSL.field(DSL.name("version")).in("6", "7", "8")).execute();
                 db.dsl().alterTable(DSL.name(db.identifiers().fold(KanonSchemas.CATALOG), "releases"))
                         .dropColumn(DSL.name("dropped_columns")).execute(); // V7's, applied again after V6
             }
@@ -58,5 +60,43 @@ class ReleaseViewBarrierTest {
         } finally {
             TestDatabases.dispose(settings);
         }
+    }
+
+    @Test
+    @DisplayName("PostgreSQL: a release view is wrapped in OFFSET 0, and migration V8 wraps views released before, once")
+    void migrationV8WrapsOlderViews() {
+        assumeTrue(TestDatabases.pgUrl() != null, TestDatabases.PG_VARIABLE + " is not set: PostgreSQL only");
+        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.POSTGRES);
+        try {
+            try (Database db = Database.open(settings)) {
+                SourceTable patients = PaperTables.patients(db);
+                StarSchema schema = StarSchema.of(patients, List.of("sex", "zipcode"), new HierarchyCatalog(db));
+                new ReleaseWriter(db).release(new ReleaseRequest("wrapped", schema, new LevelVector(0, 1),
+                        new KAnonymity(2), SuppressionLimit.parse("2"), SuppressMode.REMOVE, false, false, Set.of(), "full-domain"));
+                assertTrue(definition(db, "wrapped").endsWith("OFFSET 0;"), definition(db, "wrapped"));
+                // a view as kanon released them before: a barrier filtering the source, with no OFFSET
+                db.dsl().execute("CREATE VIEW kanon_release.legacy WITH (security_barrier = true) AS SELECT * FROM public.patients"
+                        + " WHERE disease <> 'Flu'");
+                db.dsl().deleteFrom(DSL.table(DSL.name("kanon", "flyway_schema_history")))
+                        .where(DSL.field(DSL.name("version")).eq("8")).execute();
+            }
+            try (Database db = Database.open(settings)) {
+                String legacy = definition(db, "legacy");
+                assertTrue(legacy.endsWith("OFFSET 0;"), "migration V8 wrapped the old view: " + legacy);
+                assertTrue(Views.isSecurityBarrier(db.dsl(), "kanon_release", "legacy"));
+                assertEquals(5, db.dsl().fetchCount(DSL.table(DSL.name("kanon_release", "legacy"))));
+                String wrapped = definition(db, "wrapped");
+                assertEquals(1, wrapped.split("OFFSET 0;", -1).length - 1, wrapped);
+                assertFalse(wrapped.contains(") released) released"), "kanon's own view is wrapped once: " + wrapped);
+                assertEquals(4, db.dsl().fetchCount(DSL.table(DSL.name("kanon_release", "wrapped"))));
+            }
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    private static String definition(Database db, String view) {
+        return db.dsl().fetchValue("SELECT definition FROM pg_views WHERE schemaname = 'kanon_release' AND viewname = ?", view)
+                .toString().strip();
     }
 }

@@ -19,7 +19,6 @@ import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
 import org.kanon.db.KanonSchemas;
-import org.kanon.db.NameLock;
 import org.kanon.db.Relations;
 import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
@@ -105,7 +104,7 @@ public final class DimensionTableWriter {
         db.dsl().transaction(cfg -> {
             DSLContext tx = cfg.dsl();
             // first: a concurrent binder of this table waits here, then sees what the first one bound
-            NameLock.acquire(tx, NameLock.Kind.HIERARCHY, source.schema(), source.name());
+            HierarchyLock.exclusive(tx, source);
             List<Dimension> old = checkRebinding(tx, source, hierarchies.keySet(), ifBound);
             int sourceId = registry.register(tx, source);
             for (Dimension d : old) {
