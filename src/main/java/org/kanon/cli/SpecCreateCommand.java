@@ -85,6 +85,7 @@ final class SpecCreateCommand extends KanonSubcommand {
         }
         SpecEngine.check(spec);
         try (Database db = openDatabase()) {
+            org.kanon.workflow.SpecNames.check(db, spec);
             if (spec.fromQuery()) {
                 org.kanon.workflow.SourceSnapshot.checkQuery(db, spec);
             }

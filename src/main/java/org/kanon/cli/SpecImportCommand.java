@@ -23,6 +23,7 @@ final class SpecImportCommand extends KanonSubcommand {
         List<Spec> specs = SpecFile.read(file);
         specs.forEach(SpecEngine::check);
         try (Database db = openDatabase()) {
+            specs.forEach(s -> org.kanon.workflow.SpecNames.check(db, s));
             specs.stream().filter(Spec::fromQuery).forEach(s -> org.kanon.workflow.SourceSnapshot.checkQuery(db, s));
             new SpecStore(db).save(specs, replace);
         }

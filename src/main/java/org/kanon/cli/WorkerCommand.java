@@ -86,7 +86,10 @@ final class WorkerCommand extends ResultCommand {
                 worker.serve(stop::get, listener == null ? () -> Thread.sleep(pollTime.toMillis())
                         : () -> awaitNotification(listener, pollTime, pollTime), e -> {
                             // always reported (not only with --verbose): a round failed, the worker goes on
-                            err.println("kanon worker " + me + ": a round failed, retrying after " + poll + ": " + e.getMessage());
+                            // a lost connection is said as such; anything else without its message, which may quote a row
+                            RuntimeException said = org.kanon.db.SqlErrors.translate(e, db.settings());
+                            err.println("kanon worker " + me + ": a round failed, retrying after " + poll + ": "
+                                    + (said instanceof org.kanon.InvalidInputException ? said.getMessage() : org.kanon.db.ErrorLine.of(e)));
                             err.flush();
                         });
             } finally {

@@ -67,10 +67,12 @@ public final class ReadOnlyQuery {
                 c.setReadOnly(false);
             }
         } catch (SQLException e) {
-            throw new InvalidInputException(what + " was refused by the database (it must be one SELECT, run read-only): " + firstLine(e.getMessage()));
+            // the database's message may quote a row (a failed cast: 'invalid input syntax for type integer: "..."')
+            // refused before any row was read (a second statement, a write in the read-only transaction), or failed on a row
+            throw new InvalidInputException(what + (ErrorLine.beforeRows(e) ? " was refused by the database (it must be one SELECT, run read-only): "
+                    : " failed in the database: ") + ErrorLine.ofDatabase(e));
         } catch (org.jooq.exception.DataAccessException e) {
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new InvalidInputException(what + " failed: " + firstLine(cause.getMessage()));
+            throw new InvalidInputException(what + " failed: " + ErrorLine.ofDatabase(e));
         }
     }
 
@@ -119,11 +121,5 @@ public final class ReadOnlyQuery {
             text = text.substring(0, text.length() - 1).strip();
         }
         return text;
-    }
-
-    private static String firstLine(String message) {
-        String m = String.valueOf(message);
-        int nl = m.indexOf('\n');
-        return nl < 0 ? m : m.substring(0, nl);
     }
 }

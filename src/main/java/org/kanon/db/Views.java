@@ -52,4 +52,13 @@ public final class Views {
                 .fetchOne(0, String[].class);
         return options != null && Arrays.asList(options).contains("security_barrier=true");
     }
+
+    /**
+     * Whether {@code schema.name} is a view that should be a security barrier and is not: PostgreSQL only (Derby
+     * has no such views), e.g. after someone ran {@code ALTER VIEW ... RESET (security_barrier)}.
+     */
+    public static boolean lacksBarrier(DSLContext ctx, String schema, String name) {
+        return ctx.dialect().family() == SQLDialect.POSTGRES && Relations.kind(ctx, schema, name).orElse(null) == Relations.Kind.VIEW
+                && !isSecurityBarrier(ctx, schema, name);
+    }
 }

@@ -13,6 +13,7 @@ import org.jooq.Record;
 import org.jooq.impl.DSL;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.db.Identifiers;
 import org.kanon.db.KanonSchemas;
 import org.kanon.db.ReadOnlyQuery;
 import org.kanon.db.Relations;
@@ -29,7 +30,8 @@ import org.kanon.schema.hierarchy.HierarchyCatalog;
 /**
  * Prepares the table a spec releases from. A table source is used as it is. A query source (a SELECT over several
  * tables) is read with no write power ({@link ReadOnlyQuery}: one statement, proven a query by the database, in a
- * read-only transaction) and copied into a private snapshot table {@code KANON.<release>_SRC<run>}: the release — a view over it, or a
+ * read-only transaction) and copied into a private snapshot table {@code KANON.<release>_SRC<run>} (the release's
+ * part shortened to fit the database's name limit): the release — a view over it, or a
  * table — and its re-check then rest on exactly the rows that went in, however the joined tables change later. The
  * spec's hierarchy bindings give the snapshot's columns (or a table's unbound columns) their hierarchies.
  */
@@ -51,7 +53,7 @@ public final class SourceSnapshot {
      * ({@code KANON.<release>_SRC<run>}), so a run that replaces a release never drops what the old one still reads.
      */
     SourceTable prepare(Spec spec, String releaseName, long runId) {
-        SourceTable source = spec.fromQuery() ? snapshot(spec, releaseName + MARK + runId) : new TableResolver(db).resolve(spec.sourceTable());
+        SourceTable source = spec.fromQuery() ? snapshot(spec, snapshotName(releaseName, runId)) : new TableResolver(db).resolve(spec.sourceTable());
         try {
             bindHierarchies(spec, source);
         } catch (RuntimeException e) {
@@ -85,12 +87,28 @@ public final class SourceSnapshot {
      */
     void discardAbandoned(String releaseName, long runId) {
         String schema = db.identifiers().fold(KanonSchemas.CATALOG);
-        String table = db.identifiers().fold(releaseName + MARK + runId);
+        String table = db.identifiers().fold(snapshotName(releaseName, runId));
         boolean released = new ReleaseRegister(db).list().stream()
                 .anyMatch(r -> r.sourceSchema().equals(schema) && r.sourceTable().equals(table));
         if (!released) {
             discardIfSnapshot(new SourceTable(schema, table, java.util.List.of()));
         }
+    }
+
+    /**
+     * {@code <release>_SRC<run>}, the release's part cut short (by whole characters) until the name fits the
+     * database (PostgreSQL would truncate it to 63 bytes, and the name would then miss on every later lookup) and
+     * holds at most {@value Identifiers#MAX_LENGTH} characters on any database (the engine is handed
+     * {@code KANON.<snapshot>} as a table name, at most 128 characters). The run's id alone keeps it unique: the
+     * digits after the last {@code _SRC} are the run's.
+     */
+    String snapshotName(String releaseName, long runId) {
+        String suffix = MARK + runId;
+        String release = releaseName;
+        while (!release.isEmpty() && (!db.identifiers().fits(release + suffix) || (release + suffix).length() > Identifiers.MAX_LENGTH)) {
+            release = release.substring(0, release.offsetByCodePoints(release.length(), -1));
+        }
+        return release + suffix;
     }
 
     boolean isSnapshot(String schema, String table) {
@@ -110,7 +128,9 @@ public final class SourceSnapshot {
                 return null;
             });
         });
-        return new TableResolver(db).resolve(schema + "." + table);
+        // by its parts, not as text to parse: the name may be as long as the database allows
+        return new TableResolver(db).find(new TableResolver.TableName(schema, table, true))
+                .orElseThrow(() -> new IllegalStateException("the snapshot " + schema + "." + table + " just written is not found"));
     }
 
     /**

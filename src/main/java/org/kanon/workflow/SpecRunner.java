@@ -8,6 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.db.ErrorLine;
 import org.kanon.db.JdbcUrls;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
@@ -100,6 +101,7 @@ public final class SpecRunner {
         SourceTable source = null;
         ReleaseRecord previous = replace ? register.find(v.name).orElse(null) : null;
         try {
+            SpecNames.check(db, spec, v.name);
             source = snapshots.prepare(spec, v.name, runId);
             Execution e = engine.release(db, spec, source, v.name, replace);
             ReleaseRecord released = e.exitCode() == 0 ? register.find(v.name).orElse(null) : null;
@@ -123,7 +125,8 @@ public final class SpecRunner {
                 // the run's own error is the one to report
             }
             boolean badInput = failure instanceof InvalidInputException;
-            String error = badInput ? failure.getMessage() : "internal error: " + failure;
+            // an unexpected failure's message may quote a row: the run records and reports a line without it
+            String error = badInput ? failure.getMessage() : ErrorLine.of(failure);
             runs.finish(runId, SpecRuns.FAILED, null, null, null, error);
             return new Outcome(runId, SpecRuns.FAILED, null, v.number, error, badInput ? 2 : 3);
         }

@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import java.util.List;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.db.ErrorLine;
 import org.kanon.release.ReleaseRegister;
 import org.kanon.verify.ReleaseVerification;
 import org.kanon.verify.Violation;
@@ -112,7 +113,7 @@ public final class Worker {
     private void process(RequestQueue.Claim claim) {
         log.accept("request " + claim.id() + ": " + describe(claim) + " (attempt " + claim.attempt() + ")");
         Heartbeat beat = new Heartbeat("kanon-heartbeat-" + claim.id(), lease, () -> queue.heartbeat(claim, name, lease),
-                e -> log.accept("request " + claim.id() + ": heartbeat failed: " + e.getMessage()));
+                e -> log.accept("request " + claim.id() + ": heartbeat failed: " + ErrorLine.of(e)));
         try {
             if (!RequestQueue.RUN.equals(claim.action())) {
                 SpecRunner.onDerbyTurn(db, () -> {
@@ -135,8 +136,10 @@ public final class Worker {
             log.accept("request " + claim.id() + ": " + status.toLowerCase(java.util.Locale.ROOT)
                     + (o.releaseName() != null ? " " + o.releaseName() : "") + (o.error() != null ? ": " + o.error() : ""));
         } catch (RuntimeException e) {
-            queue.complete(claim, name, RequestQueue.FAILED, null, null, "internal error: " + e);
-            log.accept("request " + claim.id() + ": failed: " + e);
+            // the exception's message may quote a row; the stored and logged line never does
+            String error = ErrorLine.of(e);
+            queue.complete(claim, name, RequestQueue.FAILED, null, null, error);
+            log.accept("request " + claim.id() + ": failed: " + error);
         } finally {
             beat.close();
         }

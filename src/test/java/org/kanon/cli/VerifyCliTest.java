@@ -319,6 +319,33 @@ class VerifyCliTest {
         }
     }
 
+    /**
+     * PostgreSQL: a release view that is no longer a security barrier (someone reset the option) lets a reader's own
+     * conditions see the rows it filters out, so verify fails it (exit 1) and says how to mark it again.
+     */
+    @org.junit.jupiter.api.Test
+    void aViewThatIsNoSecurityBarrierFails() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(TestDatabases.pgUrl() != null, TestDatabases.PG_VARIABLE + " is not set: PostgreSQL only");
+        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.POSTGRES);
+        try {
+            CliRun cli = new CliRun(settings).withPaperTable("approx-medical", "medical", "approx-medical_hierarchy_");
+            assertEquals(0, cli.run("anonymize", "--table", "medical", "--qi", "age,race,gender,zip", "--k", "2", "--name", "guarded").exitCode());
+            assertEquals(ExitCodes.OK, cli.run("verify", "guarded").exitCode());
+            try (Database db = Database.open(settings)) {
+                db.dsl().execute("ALTER VIEW kanon_release.guarded RESET (security_barrier)");
+                CliRun.Result v = cli.run("verify", "guarded");
+                assertEquals(ExitCodes.NOT_MET, v.exitCode(), v.toString());
+                assertTrue(v.out().contains("barrier: view kanon_release.guarded is not a security barrier"), v.out());
+                assertTrue(v.out().contains("ALTER VIEW \"kanon_release\".\"guarded\" SET (security_barrier = true)"), v.out());
+                assertTrue(v.out().contains("sql/postgres/least-privilege.sql"), v.out());
+                db.dsl().execute("ALTER VIEW \"kanon_release\".\"guarded\" SET (security_barrier = true)");
+                assertEquals(ExitCodes.OK, cli.run("verify", "guarded").exitCode());
+            }
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
     private static CliRun papers(ConnectionSettings settings) {
         CliRun cli = new CliRun(settings).withPaperTable("approx-medical", "medical", "approx-medical_hierarchy_")
                 .withPaperTable("permutation-table1", "t1p", null)

@@ -61,4 +61,40 @@ class SourceSnapshotTest {
             TestDatabases.dispose(settings);
         }
     }
+
+    /**
+     * A release name near the database's limit (Derby 128 characters, PostgreSQL 63 bytes — which it would silently
+     * truncate to) still gets a snapshot of its own: the name is shortened to fit, stays unique per run, and is found
+     * again when a dead run's snapshot is cleaned up.
+     */
+    @DatabaseTest
+    void aLongReleaseNameGetsASnapshotNameThatFits(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try (Database db = Database.openScratch(settings)) {
+            db.dsl().execute("CREATE TABLE people (id INTEGER NOT NULL, name VARCHAR(20) NOT NULL)");
+            db.dsl().execute("INSERT INTO people VALUES (1, 'Ann')");
+            SourceSnapshot snapshots = new SourceSnapshot(db);
+            for (String release : List.of("r".repeat(126), "\u00e9t\u00e9".repeat(30))) {
+                Spec spec = new Spec("s", null, "SELECT id, name FROM people", "name", null, 1, null, null, null, null, null, null, null,
+                        null, null, null, release, null, null);
+                SourceTable first = snapshots.prepare(spec, release, 1234567);
+                SourceTable second = snapshots.prepare(spec, release, 1234568);
+                for (SourceTable t : List.of(first, second)) {
+                    assertTrue(db.identifiers().fits(t.name()), t.name());
+                    assertTrue(t.name().toUpperCase(java.util.Locale.ROOT).matches(".*_SRC123456[78]"), t.name());
+                    assertTrue(snapshots.isSnapshot(t.schema(), t.name()), t.name());
+                    assertEquals(List.of(1, "Ann"), db.dsl().selectFrom(t.table()).fetchOne().intoList());
+                }
+                assertNotEquals(first.name(), second.name());
+                // a dead run's snapshot is found by its release and run, and dropped
+                snapshots.discardAbandoned(release, 1234567);
+                snapshots.discardAbandoned(release, 1234568);
+                for (SourceTable t : List.of(first, second)) {
+                    assertFalse(org.kanon.db.Relations.exists(db.dsl(), t.schema(), t.name()), t.name());
+                }
+            }
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
 }

@@ -1,0 +1,59 @@
+package org.kanon.cli;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+import org.kanon.db.ConnectionSettings;
+import org.kanon.db.Database;
+import org.kanon.db.KanonSchemas;
+import org.kanon.testing.DatabaseTest;
+import org.kanon.testing.TestDatabases;
+
+/**
+ * Spec names the database would truncate: a release name longer than the database keeps is refused when the spec
+ * is stored (PostgreSQL: 63 bytes), and a query spec whose release name is long runs with a snapshot name that fits.
+ */
+class SpecNamesCliTest {
+
+    @DatabaseTest
+    void releaseNamesAreMeasuredWhenStoredAndSnapshotNamesFit(TestDatabases.Kind kind, @TempDir Path dir) throws Exception {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try (Database db = Database.openScratch(settings)) {
+            CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
+            String query = "SELECT birthdate, sex, zipcode, disease FROM patients";
+            if (kind == TestDatabases.Kind.POSTGRES) {
+                String tooLong = "r".repeat(64);
+                CliRun.assertRefused(cli.run("spec", "create", "s", "--query", query, "--qi", "sex", "--k", "2", "--release", tooLong),
+                        "spec 's': release name " + tooLong + " is 64 bytes long; PostgreSQL keeps at most 63 bytes");
+                Path file = dir.resolve("specs.csv");
+                Files.writeString(file, "spec_name,source_table,quasi_identifiers,k,release_name\na,patients,sex,2," + tooLong + "\n");
+                CliRun.assertRefused(cli.run("spec", "import", file.toString()), "spec 'a': release name", "64 bytes");
+                assertEquals(0, db.dsl().fetchCount(db.dsl().selectFrom(KanonSchemas.CATALOG + ".specs")), "nothing stored");
+                // a spec written with SQL is refused when it runs, before its query is read: no snapshot, the run FAILED
+                db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_query, quasi_identifiers, k, release_name) VALUES ('h', ?, 'sex', 2, ?)",
+                        query, tooLong);
+                CliRun.assertRefused(cli.run("run", "h"), "run 1 of spec h: failed: spec 'h': release name " + tooLong + " is 64 bytes long");
+                assertEquals(java.util.List.of("FAILED"), db.dsl().fetch("SELECT status FROM kanon.spec_runs").getValues(0, String.class));
+                assertEquals(0, db.dsl().fetchCount(db.dsl().selectFrom("information_schema.tables").where("table_name LIKE '%_src%'")));
+                db.dsl().execute("DELETE FROM kanon.spec_runs");
+                db.dsl().execute("DELETE FROM kanon.specs");
+            }
+            // the longest release name the database keeps (PostgreSQL 63 bytes; Derby: the spec's own 100 characters)
+            String longest = "p".repeat(kind == TestDatabases.Kind.POSTGRES ? 63 : 100);
+            assertEquals(0, cli.run("spec", "create", "s", "--query", query, "--qi", "sex,zipcode", "--k", "2",
+                    "--hierarchy", "sex=patients.sex", "--hierarchy", "zipcode=patients.zipcode", "--release", longest).exitCode());
+            CliRun.Result run = cli.run("run", "s");
+            assertEquals(0, run.exitCode(), run.toString());
+            CliRun.Result verify = cli.run("verify", longest);
+            assertEquals(0, verify.exitCode(), verify.toString());
+            var source = db.dsl().fetch("SELECT source_table FROM kanon.releases").getValues(0, String.class);
+            assertEquals(1, source.size(), source.toString());
+            assertTrue(source.get(0).toUpperCase(java.util.Locale.ROOT).matches("P+_SRC\\d+"), source.toString());
+            assertTrue(db.identifiers().fits(source.get(0)) && source.get(0).length() <= org.kanon.db.Identifiers.MAX_LENGTH, source.get(0));
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+}
