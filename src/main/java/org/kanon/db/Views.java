@@ -1,6 +1,7 @@
 package org.kanon.db;
 
 import java.util.Arrays;
+import java.util.regex.Pattern;
 import org.jooq.DSLContext;
 import org.jooq.Name;
 import org.jooq.SQLDialect;
@@ -15,6 +16,9 @@ import org.jooq.impl.DSL;
  * Derby has no such option; embedded Derby has no reader role either (whoever opens the database reads every table).
  */
 public final class Views {
+    /** The end of every release view's definition on PostgreSQL, as pg_views shows it. */
+    private static final Pattern OFFSET_FENCE = Pattern.compile("(?i)\\bOFFSET\\s+0[;\\s]*$");
+
     private Views() {
     }
 
@@ -58,7 +62,28 @@ public final class Views {
      * has no such views), e.g. after someone ran {@code ALTER VIEW ... RESET (security_barrier)}.
      */
     public static boolean lacksBarrier(DSLContext ctx, String schema, String name) {
-        return ctx.dialect().family() == SQLDialect.POSTGRES && Relations.kind(ctx, schema, name).orElse(null) == Relations.Kind.VIEW
-                && !isSecurityBarrier(ctx, schema, name);
+        return isPostgresView(ctx, schema, name) && !isSecurityBarrier(ctx, schema, name);
+    }
+
+    /**
+     * Whether {@code schema.name} is a PostgreSQL view whose definition does not end in {@code OFFSET 0}, the fence
+     * {@link #createGuarded} puts around every release view (e.g. one replaced by hand without it): a reader's
+     * leakproof conditions then reach below its filter. The same test as migration V8 and least-privilege.sql.
+     */
+    public static boolean lacksOffsetFence(DSLContext ctx, String schema, String name) {
+        if (!isPostgresView(ctx, schema, name)) {
+            return false;
+        }
+        String definition = ctx.select(DSL.field(DSL.name("definition"), String.class))
+                .from(DSL.table(DSL.name("pg_catalog", "pg_views")))
+                .where(DSL.field(DSL.name("schemaname"), String.class).eq(schema))
+                .and(DSL.field(DSL.name("viewname"), String.class).eq(name))
+                .fetchOne(0, String.class);
+        return definition == null || !OFFSET_FENCE.matcher(definition).find();
+    }
+
+    private static boolean isPostgresView(DSLContext ctx, String schema, String name) {
+        return ctx.dialect().family() == SQLDialect.POSTGRES
+                && Relations.kind(ctx, schema, name).orElse(null) == Relations.Kind.VIEW;
     }
 }

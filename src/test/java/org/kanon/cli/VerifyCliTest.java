@@ -340,6 +340,13 @@ class VerifyCliTest {
                 assertTrue(v.out().contains("sql/postgres/least-privilege.sql"), v.out());
                 db.dsl().execute("ALTER VIEW \"kanon_release\".\"guarded\" SET (security_barrier = true)");
                 assertEquals(ExitCodes.OK, cli.run("verify", "guarded").exitCode());
+
+                // a barrier without its OFFSET 0 fence: the same view, replaced by hand without the fence
+                db.dsl().execute("DO $$ BEGIN EXECUTE 'CREATE OR REPLACE VIEW kanon_release.guarded WITH (security_barrier = true) AS '"
+                        + " || regexp_replace(pg_get_viewdef('kanon_release.guarded'::regclass), '\\s*OFFSET 0;?\\s*$', ''); END $$");
+                CliRun.Result unfenced = cli.run("verify", "guarded");
+                assertEquals(ExitCodes.NOT_MET, unfenced.exitCode(), unfenced.toString());
+                assertTrue(unfenced.out().contains("barrier: view kanon_release.guarded is not fenced by OFFSET 0"), unfenced.out());
             }
         } finally {
             TestDatabases.dispose(settings);
