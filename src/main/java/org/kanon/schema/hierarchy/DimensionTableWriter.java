@@ -20,6 +20,7 @@ import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
 import org.kanon.db.KanonSchemas;
 import org.kanon.db.Relations;
+import org.kanon.db.TableLimits;
 import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
 import org.kanon.schema.SourceRegistry;
@@ -91,7 +92,7 @@ public final class DimensionTableWriter {
         Map<Column, Column> keyColumns = new java.util.LinkedHashMap<>();
         Map<Column, Map<Object, List<String>>> typed = new java.util.LinkedHashMap<>();
         for (Map.Entry<Column, Hierarchy> e : hierarchies.entrySet()) {
-            Column key = DimensionKeyType.of(e.getKey(), e.getValue().leafValues());
+            Column key = DimensionKeyType.of(e.getKey(), e.getValue(), TableLimits.of(db.dialect()));
             Map<Object, List<String>> byKey = typedRows(e.getKey(), key, e.getValue());
             checkCoverage(source, e.getKey(), e.getValue(), byKey);
             keyColumns.put(e.getKey(), key);

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.KanonSchemas;
+import org.kanon.db.TableLimits;
 import org.kanon.frequency.StarSchema;
 import org.kanon.ingest.CsvImporter;
 import org.kanon.ingest.ImportOptions;
@@ -174,5 +175,39 @@ class DimensionTableWriterTest {
             assertEquals(2, r.classes());
             assertEquals(1, r.rowsBelowK());
         }
+    }
+
+    @DatabaseTest
+    @DisplayName("leaves needing a DECIMAL wider than the database's exact numbers are refused with file:line:column and the limit, no value")
+    void decimalLeavesBeyondTheLimit(TestDatabases.Kind kind) throws Exception {
+        try (Database db = TestDatabases.open(kind)) {
+            TableLimits limits = TableLimits.of(db.dialect());
+            db.dsl().execute("CREATE TABLE amounts (amount DECIMAL(5,2))");
+            db.dsl().execute("INSERT INTO amounts VALUES (1.5), (2.25)");
+            SourceTable t = new TableResolver(db).resolve("amounts");
+            String amount = db.identifiers().fold("amount");
+            // digits before the point: with the column's two decimals, one more than the database holds
+            String wide = digits(limits.maxDecimalPrecision() - 1);
+            Hierarchy h = arx(amount, "1.5;low;*\n2.25;low;*\n" + wide + ";high;*\n");
+            var e = assertThrows(InvalidInputException.class, () -> new DimensionTableWriter(db).bind(t, t.column(amount), h));
+            assertTrue(e.getMessage().contains(amount + ".csv:3:1") && e.getMessage().contains((limits.maxDecimalPrecision() + 1)
+                    + " digits") && e.getMessage().contains(limits.maxDecimalPrecision() + " of a " + limits.database() + " DECIMAL"),
+                    e.getMessage());
+            assertFalse(e.getMessage().contains(wide), e.getMessage());
+            assertEquals(0, catalogRows(db, "hierarchies"));
+            assertEquals(0, dimensionTables(db));
+
+            // exactly at the limit it is bound, and the wide leaf keeps every digit
+            String widest = digits(limits.maxDecimalPrecision() - 2);
+            Dimension d = new DimensionTableWriter(db).bind(t, t.column(amount), arx(amount, "1.5;low;*\n2.25;low;*\n" + widest + ";high;*\n"));
+            java.math.BigDecimal stored = db.dsl().select(d.key("d")).from(d.table("d")).where(d.level("d", 1).eq("high"))
+                    .fetchSingle(0, java.math.BigDecimal.class);
+            assertEquals(0, new java.math.BigDecimal(widest).compareTo(stored), stored.toPlainString());
+        }
+    }
+
+    /** A number of {@code n} digits: written out where a label can hold it (Derby's 31), else as 1e(n-1) (PostgreSQL's 1000). */
+    private static String digits(int n) {
+        return n < Hierarchy.MAX_LABEL_LENGTH ? "1" + "0".repeat(n - 2) + "7" : "1e" + (n - 1);
     }
 }
