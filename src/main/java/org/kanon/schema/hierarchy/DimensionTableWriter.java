@@ -151,11 +151,11 @@ public final class DimensionTableWriter {
                     + "; use --replace to replace " + (names.size() == 1 ? "it" : "them"));
         }
         for (Dimension d : old) {
-            List<String> readers = users.viewReleases(tx, source, d.attribute());
+            DimensionUsers.Readers readers = users.readers(tx, d);
             if (!readers.isEmpty()) {
                 throw new InvalidInputException("the hierarchy of " + source.displayName() + "." + d.attribute()
-                        + " is read by view release(s) " + String.join(", ", readers)
-                        + "; drop them first (kanon release drop NAME), then replace it");
+                        + " is read by " + readers + "; drop them first"
+                        + (readers.releases().isEmpty() ? "" : " (kanon release drop NAME)") + ", then replace it");
             }
         }
         return old;

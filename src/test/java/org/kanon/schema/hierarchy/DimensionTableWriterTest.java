@@ -6,9 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jooq.Record;
 import org.jooq.Result;
 import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.io.TempDir;
 import org.kanon.InvalidInputException;
@@ -23,6 +25,9 @@ import org.kanon.privacy.CheckResult;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.privacy.PrivacyCheck;
 import org.kanon.privacy.SuppressionLimit;
+import org.kanon.release.ReleaseRequest;
+import org.kanon.release.ReleaseWriter;
+import org.kanon.release.SuppressMode;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
 import org.kanon.testing.DatabaseTest;
@@ -174,6 +179,56 @@ class DimensionTableWriterTest {
             CheckResult r = new PrivacyCheck(db.dsl()).check(schema, new LevelVector(0, 0), new KAnonymity(2), SuppressionLimit.NONE);
             assertEquals(2, r.classes());
             assertEquals(1, r.rowsBelowK());
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("a view release over a column whose name holds a comma keeps its hierarchy bound: the database's view dependencies decide")
+    void viewReleaseOverACommaColumnBlocksRebinding(TestDatabases.Kind kind) {
+        try (Database db = TestDatabases.open(kind)) {
+            String people = db.identifiers().fold("people");
+            String sexName = db.identifiers().fold("sex");
+            db.dsl().createTable(DSL.name(people)).column(DSL.name("zip,code"), SQLDataType.VARCHAR(10))
+                    .column(DSL.name(sexName), SQLDataType.VARCHAR(10)).execute();
+            for (String[] row : new String[][] {{"53715", "Male"}, {"53710", "Male"}, {"53703", "Female"}, {"53706", "Female"}}) {
+                db.dsl().insertInto(DSL.table(DSL.name(people))).values(row[0], row[1]).execute();
+            }
+            SourceTable t = new TableResolver(db).resolve("people");
+            DimensionTableWriter writer = new DimensionTableWriter(db);
+            Hierarchy zip = Hierarchy.of("zip,code", List.of(List.of("53715", "5371*"), List.of("53710", "5371*"),
+                    List.of("53703", "5370*"), List.of("53706", "5370*")), "test");
+            writer.bind(t, t.column("zip,code"), zip);
+            writer.bind(t, t.column(sexName), Hierarchy.of(sexName, List.of(List.of("Male", "*"), List.of("Female", "*")), "test"));
+            StarSchema schema = StarSchema.of(t, List.of("zip,code"), new HierarchyCatalog(db));
+            new ReleaseWriter(db).release(new ReleaseRequest("commas", schema, new LevelVector(1), new KAnonymity(2),
+                    SuppressionLimit.NONE, SuppressMode.REMOVE, false, false, Set.of(), "full-domain"));
+
+            var e = assertThrows(InvalidInputException.class,
+                    () -> writer.bind(t, t.column("zip,code"), zip, DimensionTableWriter.IfBound.REPLACE));
+            assertTrue(e.getMessage().contains("is read by view release(s) commas;") && e.getMessage().contains("release drop"), e.getMessage());
+            assertEquals(4, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().fold(KanonSchemas.RELEASES), db.identifiers().fold("commas")))),
+                    "the release still reads its hierarchy");
+            // the sex column's hierarchy is read by no view: it is replaced
+            writer.bind(t, t.column(sexName), Hierarchy.of(sexName, List.of(List.of("Male", "p"), List.of("Female", "p")), "again"),
+                    DimensionTableWriter.IfBound.REPLACE);
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("a view of the user's own over a dimension table is named, not dropped or failed on, when its hierarchy is rebound")
+    void userViewOverADimensionTableBlocksRebinding(TestDatabases.Kind kind) {
+        try (Database db = TestDatabases.open(kind)) {
+            SourceTable patients = PaperTables.patients(db);
+            Dimension zip = new HierarchyCatalog(db).find(patients, patients.column("zipcode")).orElseThrow();
+            String view = db.identifiers().fold("zip_areas");
+            db.dsl().createView(DSL.name(view)).as(DSL.selectDistinct(zip.level("d", 1)).from(zip.table("d"))).execute();
+            Hierarchy suppress = Hierarchy.of("zipcode", List.of(List.of("53715", "*"), List.of("53703", "*"), List.of("53706", "*"),
+                    List.of("53710", "*")), "test");
+            var e = assertThrows(InvalidInputException.class, () -> new DimensionTableWriter(db).bind(patients,
+                    patients.column("zipcode"), suppress, DimensionTableWriter.IfBound.REPLACE));
+            assertTrue(e.getMessage().contains("is read by view(s) " + db.currentSchema() + "." + view + "; drop them first, then replace it"),
+                    e.getMessage());
+            assertEquals(2, db.dsl().fetchCount(DSL.table(DSL.name(view))), "5370*, 5371*: the view still works");
         }
     }
 
