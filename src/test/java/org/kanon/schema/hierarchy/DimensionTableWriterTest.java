@@ -80,15 +80,22 @@ class DimensionTableWriterTest {
     }
 
     @DatabaseTest
-    @DisplayName("a value of the column missing from the hierarchy is named, and nothing is written")
+    @DisplayName("values of the column missing from the hierarchy are counted, never named (they are data), and nothing is written")
     void missingValueIsRefused(TestDatabases.Kind kind) throws Exception {
         try (Database db = TestDatabases.open(kind)) {
-            SourceTable t = load(db, "people", "zip,sex\n53715,Male\n53799,Female\n53703,Male\n");
+            SourceTable t = load(db, "people", "zip,sex\n53715,Male\n53799,Female\n53703,Male\n53799,Male\n53801,Male\n");
             Hierarchy zip = arx("zip", "53715;5371*;*\n53703;5370*;*\n");
             Hierarchy sex = arx("sex", "Male;*\nFemale;*\n");
-            var e = assertThrows(InvalidInputException.class, () -> new DimensionTableWriter(db).bindAll(t,
+            DimensionTableWriter writer = new DimensionTableWriter(db);
+            var e = assertThrows(InvalidInputException.class, () -> writer.bindAll(t,
                     new java.util.LinkedHashMap<>(Map.of(t.column("sex"), sex, t.column("zip"), zip))));
-            assertTrue(e.getMessage().contains("lacks 1 value(s)") && e.getMessage().contains("53799"), e.getMessage());
+            String message = e.getMessage();
+            assertTrue(message.toLowerCase().contains("people.zip") && message.contains("zip.csv"), message);
+            assertTrue(message.contains("no leaf for 2 distinct value(s) of the column, in 3 row(s)"), message);
+            assertTrue(message.contains("--show-missing"), "says how to list them: " + message);
+            assertFalse(message.contains("53799") || message.contains("53801"), "no value in the message: " + message);
+            assertEquals(List.of("53799", "53801"), writer.missingValues(t, t.column("zip"), zip), "listed when asked, in order");
+            assertEquals(List.of(), writer.missingValues(t, t.column("sex"), sex));
             assertEquals(0, catalogRows(db, "hierarchies"), "the good hierarchy of the same call is not bound either");
             assertEquals(0, dimensionTables(db));
             assertEquals(0, catalogRows(db, "source_tables"));
