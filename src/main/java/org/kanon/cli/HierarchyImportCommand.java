@@ -1,6 +1,7 @@
 package org.kanon.cli;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.kanon.InvalidInputException;
@@ -40,6 +41,11 @@ final class HierarchyImportCommand extends ResultCommand {
     @Option(names = "--replace", description = "Replace the hierarchies of columns that have one (refused otherwise).")
     boolean replace;
 
+    @Option(names = "--show-missing", description = {"Print the table's values that a hierarchy has no leaf for on stdout",
+            "(CSV column,value; one object with --format json), then refuse as without it. They are the table's data:",
+            "an error never names them."})
+    boolean showMissing;
+
     @Override
     public Integer call() {
         if ((dir == null) == (file == null)) {
@@ -61,12 +67,30 @@ final class HierarchyImportCommand extends ResultCommand {
                 Column c = source.column(column);
                 hierarchies = Map.of(c, ArxHierarchyReader.read(file, c.name()));
             }
-            List<Dimension> bound = new DimensionTableWriter(db).bindAll(source, hierarchies,
+            DimensionTableWriter writer = new DimensionTableWriter(db);
+            if (showMissing) {
+                printMissing(json, writer, source, hierarchies);
+            }
+            List<Dimension> bound = writer.bindAll(source, hierarchies,
                     replace ? IfBound.REPLACE : IfBound.REFUSE);
             var entries = HierarchyOutput.of(bound, hierarchies);
             List<String> skipped = unmatched;
             print(json, () -> HierarchyOutput.boundJson(source, entries, skipped), out -> HierarchyOutput.boundText(out, source, entries, skipped));
             return ExitCodes.OK;
+        }
+    }
+
+    /** Only when some value is missing, so a hierarchy that fits prints what an import without the option prints. */
+    private void printMissing(boolean json, DimensionTableWriter writer, SourceTable source, Map<Column, Hierarchy> hierarchies) {
+        Map<String, List<String>> missing = new LinkedHashMap<>();
+        for (Map.Entry<Column, Hierarchy> e : hierarchies.entrySet()) {
+            List<String> values = writer.missingValues(source, e.getKey(), e.getValue());
+            if (!values.isEmpty()) {
+                missing.put(e.getKey().name(), values);
+            }
+        }
+        if (!missing.isEmpty()) {
+            print(json, () -> HierarchyOutput.missingJson(source, missing), out -> HierarchyOutput.missingText(out, missing));
         }
     }
 }

@@ -1,8 +1,12 @@
 package org.kanon.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 import org.kanon.metrics.JsonObject;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
@@ -61,6 +65,32 @@ final class HierarchyOutput {
         }
         for (String file : skipped) {
             out.printf("skipped %s: no column of %s matches its name%n", file, source.displayName());
+        }
+    }
+
+    /**
+     * {@code hierarchy import --show-missing}: the table's values each hierarchy lacks, by column. Data output, so
+     * it goes to stdout as a result: CSV with a header ({@code column,value}, quoted where a value needs it), or one
+     * JSON object.
+     */
+    static String missingJson(SourceTable source, Map<String, List<String>> missing) {
+        List<JsonObject> columns = missing.entrySet().stream()
+                .map(e -> new JsonObject().put("column", e.getKey()).putStrings("values", e.getValue())).toList();
+        return new JsonObject().put("table", source.displayName()).putObjects("missing", columns).render();
+    }
+
+    static void missingText(PrintWriter out, Map<String, List<String>> missing) {
+        try {
+            CSVPrinter csv = new CSVPrinter(out, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get());
+            csv.printRecord("column", "value");
+            for (Map.Entry<String, List<String>> e : missing.entrySet()) {
+                for (String value : e.getValue()) {
+                    csv.printRecord(e.getKey(), value);
+                }
+            }
+            csv.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

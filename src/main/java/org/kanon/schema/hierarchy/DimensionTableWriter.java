@@ -4,10 +4,8 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.jooq.DSLContext;
 import org.jooq.DataType;
 import org.jooq.Field;
@@ -20,6 +18,7 @@ import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
 import org.kanon.db.KanonSchemas;
 import org.kanon.db.Relations;
+import org.kanon.db.TableLimits;
 import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
 import org.kanon.schema.SourceRegistry;
@@ -40,7 +39,6 @@ public final class DimensionTableWriter {
         REPLACE
     }
 
-    private static final int MAX_MISSING_LISTED = 10;
     private static final int BATCH = 500;
 
     private final Database db;
@@ -60,8 +58,7 @@ public final class DimensionTableWriter {
         Field<Object> f = DSL.field(DSL.name(column.name()));
         List<String> values = new ArrayList<>();
         for (Object v : db.dsl().selectDistinct(f).from(source.table()).where(f.isNotNull()).fetch(0)) {
-            Object normal = ColumnTypes.normalize(v);
-            values.add(normal instanceof java.math.BigDecimal b ? b.toPlainString() : String.valueOf(normal));
+            values.add(text(v));
         }
         return values;
     }
@@ -91,7 +88,7 @@ public final class DimensionTableWriter {
         Map<Column, Column> keyColumns = new java.util.LinkedHashMap<>();
         Map<Column, Map<Object, List<String>>> typed = new java.util.LinkedHashMap<>();
         for (Map.Entry<Column, Hierarchy> e : hierarchies.entrySet()) {
-            Column key = DimensionKeyType.of(e.getKey(), e.getValue().leafValues());
+            Column key = DimensionKeyType.of(e.getKey(), e.getValue(), TableLimits.of(db.dialect()));
             Map<Object, List<String>> byKey = typedRows(e.getKey(), key, e.getValue());
             checkCoverage(source, e.getKey(), e.getValue(), byKey);
             keyColumns.put(e.getKey(), key);
@@ -150,11 +147,11 @@ public final class DimensionTableWriter {
                     + "; use --replace to replace " + (names.size() == 1 ? "it" : "them"));
         }
         for (Dimension d : old) {
-            List<String> readers = users.viewReleases(tx, source, d.attribute());
+            DimensionUsers.Readers readers = users.readers(tx, d);
             if (!readers.isEmpty()) {
                 throw new InvalidInputException("the hierarchy of " + source.displayName() + "." + d.attribute()
-                        + " is read by view release(s) " + String.join(", ", readers)
-                        + "; drop them first (kanon release drop NAME), then replace it");
+                        + " is read by " + readers + "; drop them first"
+                        + (readers.releases().isEmpty() ? "" : " (kanon release drop NAME)") + ", then replace it");
             }
         }
         return old;
@@ -180,31 +177,69 @@ public final class DimensionTableWriter {
         return byKey;
     }
 
+    /**
+     * The values of a column that a hierarchy has no leaf for, in their SQL text form, for a user who asked to see
+     * them ({@code hierarchy import --show-missing}); empty when the hierarchy covers the column. They are data, so
+     * they are returned for printing as a result, never put into a message.
+     *
+     * @throws InvalidInputException when the hierarchy does not fit the column's type (as {@link #bindAll} would)
+     */
+    public List<String> missingValues(SourceTable source, Column column, Hierarchy hierarchy) {
+        Column key = DimensionKeyType.of(column, hierarchy, TableLimits.of(db.dialect()));
+        List<String> missing = new ArrayList<>();
+        gaps(source, column, typedRows(column, key, hierarchy), missing);
+        return missing;
+    }
+
+    /**
+     * Refuses a hierarchy without a leaf for some value of the column, or without a NULL row for a column with NULLs.
+     * The message counts the missing values and their rows but never names one: they are the column's data.
+     */
     private void checkCoverage(SourceTable source, Column column, Hierarchy hierarchy, Map<Object, List<String>> byKey) {
+        Gaps gaps = gaps(source, column, byKey, null);
+        String where = source.displayName() + "." + column.name();
+        if (gaps.distinctValues() > 0) {
+            throw new InvalidInputException("hierarchy for " + where + " (" + hierarchy.origin() + ") has no leaf for "
+                    + gaps.distinctValues() + " distinct value(s) of the column, in " + gaps.rows() + " row(s); "
+                    + "kanon hierarchy import --show-missing prints them on stdout");
+        }
+        if (gaps.hasNull() && !hierarchy.mapsNull()) {
+            throw new InvalidInputException("column " + where + " has NULL values but its hierarchy (" + hierarchy.origin()
+                    + ") maps no NULL; add a line whose first field is empty");
+        }
+    }
+
+    /** How much of a column a hierarchy misses: distinct non-null values without a leaf, their rows, any NULL. */
+    private record Gaps(long distinctValues, long rows, boolean hasNull) {
+    }
+
+    /** Counts the gaps, adding each missing value's text to {@code missing} unless that is null. */
+    private Gaps gaps(SourceTable source, Column column, Map<Object, List<String>> byKey, List<String> missing) {
         Field<Object> f = DSL.field(DSL.name(column.name()));
-        Set<String> missing = new LinkedHashSet<>();
-        long missingCount = 0;
+        Field<Long> rows = DSL.count().cast(Long.class);
+        long distinct = 0;
+        long rowCount = 0;
         boolean hasNull = false;
-        for (Object v : db.dsl().selectDistinct(f).from(source.table()).fetch(0)) {
+        var grouped = db.dsl().select(f, rows).from(source.table()).groupBy(f);
+        // listed in the column's order, for a person reading them; counting needs no order
+        for (var r : missing == null ? grouped.fetch() : grouped.orderBy(f).fetch()) {
+            Object v = r.value1();
             if (v == null) {
                 hasNull = true;
             } else if (!byKey.containsKey(ColumnTypes.normalize(v))) {
-                missingCount++;
-                if (missing.size() < MAX_MISSING_LISTED) {
-                    missing.add(ColumnTypes.abbreviate(String.valueOf(v)));
+                distinct++;
+                rowCount += r.value2();
+                if (missing != null) {
+                    missing.add(text(v));
                 }
             }
         }
-        if (missingCount > 0) {
-            throw new InvalidInputException("hierarchy for " + source.displayName() + "." + column.name() + " ("
-                    + hierarchy.origin() + ") lacks " + missingCount + " value(s) that occur in the column: "
-                    + String.join(", ", missing) + (missingCount > missing.size() ? ", ..." : ""));
-        }
-        if (hasNull && !hierarchy.mapsNull()) {
-            throw new InvalidInputException("column " + source.displayName() + "." + column.name()
-                    + " has NULL values but its hierarchy (" + hierarchy.origin()
-                    + ") maps no NULL; add a line whose first field is empty");
-        }
+        return new Gaps(distinct, rowCount, hasNull);
+    }
+
+    private static String text(Object value) {
+        Object normal = ColumnTypes.normalize(value);
+        return normal instanceof java.math.BigDecimal b ? b.toPlainString() : String.valueOf(normal);
     }
 
     /** {@code key}: the source column with its type widened to hold every leaf ({@link DimensionKeyType}). */

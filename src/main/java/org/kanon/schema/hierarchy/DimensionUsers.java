@@ -1,21 +1,35 @@
 package org.kanon.schema.hierarchy;
 
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.kanon.db.CatalogTable;
 import org.kanon.db.Database;
-import org.kanon.schema.SourceTable;
+import org.kanon.db.DependentViews;
 
 /**
- * The registered releases that are views over a table with a column among their quasi-identifiers: such a view
- * reads the column's dimension table, so the database refuses to drop that table (PostgreSQL 2BP01, Derby X0Y23)
- * and rebinding the column's hierarchy has to wait until they are dropped. Materialized releases are copies and do
- * not count. Read from the release register, which lives in the catalog below this package.
+ * The views that read a dimension table: the database refuses to drop the table under them (PostgreSQL 2BP01,
+ * Derby X0Y23), so rebinding the column's hierarchy has to wait until they are dropped. The database's own record
+ * of view dependencies says which views they are ({@link DependentViews}); the release register, which lives in the
+ * catalog below this package, then says which of them are releases. Materialized releases are copies and do not
+ * read the table.
  */
 final class DimensionUsers {
-    private static final String VIEW = "VIEW";
+    /** The release names of the registered views among the readers, and the other views as SCHEMA.NAME. */
+    record Readers(List<String> releases, List<String> otherViews) {
+        boolean isEmpty() {
+            return releases.isEmpty() && otherViews.isEmpty();
+        }
+
+        /** For a message: {@code view release(s) a, b and view(s) S.V}. */
+        @Override
+        public String toString() {
+            String r = releases.isEmpty() ? "" : "view release(s) " + String.join(", ", releases);
+            String v = otherViews.isEmpty() ? "" : "view(s) " + String.join(", ", otherViews);
+            return r.isEmpty() || v.isEmpty() ? r + v : r + " and " + v;
+        }
+    }
 
     private final CatalogTable releases;
 
@@ -23,19 +37,23 @@ final class DimensionUsers {
         this.releases = new CatalogTable(db, "releases");
     }
 
-    /** The names of the view releases of {@code source} that generalize {@code column}, in the order they were made. */
-    List<String> viewReleases(DSLContext ctx, SourceTable source, String column) {
+    /** Who reads {@code dimension}'s table now. */
+    Readers readers(DSLContext ctx, Dimension dimension) {
         Field<String> name = releases.field("release_name", String.class);
-        Field<String> qis = releases.field("quasi_identifiers", String.class);
-        return ctx.select(name, qis).from(releases.table())
-                .where(releases.field("source_schema", String.class).eq(source.schema())
-                        .and(releases.field("source_table", String.class).eq(source.name()))
-                        .and(releases.field("relation_kind", String.class).eq(VIEW)))
-                .orderBy(releases.field("id", Integer.class))
-                .fetch()
-                .stream()
-                .filter(r -> r.value2() != null && Arrays.asList(r.value2().split(",", -1)).contains(column))
-                .map(r -> r.value1())
-                .toList();
+        List<String> released = new ArrayList<>();
+        List<String> others = new ArrayList<>();
+        for (DependentViews.View view : DependentViews.of(ctx, dimension.schema(), dimension.table())) {
+            List<String> names = ctx.select(name).from(releases.table())
+                    .where(releases.field("relation_schema", String.class).eq(view.schema())
+                            .and(releases.field("relation_name", String.class).eq(view.name())))
+                    .orderBy(releases.field("id", Integer.class))
+                    .fetch(name);
+            if (names.isEmpty()) {
+                others.add(view.schema() + "." + view.name());
+            } else {
+                released.addAll(names);
+            }
+        }
+        return new Readers(released, others);
     }
 }

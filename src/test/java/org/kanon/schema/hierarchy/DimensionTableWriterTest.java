@@ -6,14 +6,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jooq.Record;
 import org.jooq.Result;
 import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.io.TempDir;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.KanonSchemas;
+import org.kanon.db.TableLimits;
 import org.kanon.frequency.StarSchema;
 import org.kanon.ingest.CsvImporter;
 import org.kanon.ingest.ImportOptions;
@@ -22,6 +25,9 @@ import org.kanon.privacy.CheckResult;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.privacy.PrivacyCheck;
 import org.kanon.privacy.SuppressionLimit;
+import org.kanon.release.ReleaseRequest;
+import org.kanon.release.ReleaseWriter;
+import org.kanon.release.SuppressMode;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
 import org.kanon.testing.DatabaseTest;
@@ -74,15 +80,22 @@ class DimensionTableWriterTest {
     }
 
     @DatabaseTest
-    @DisplayName("a value of the column missing from the hierarchy is named, and nothing is written")
+    @DisplayName("values of the column missing from the hierarchy are counted, never named (they are data), and nothing is written")
     void missingValueIsRefused(TestDatabases.Kind kind) throws Exception {
         try (Database db = TestDatabases.open(kind)) {
-            SourceTable t = load(db, "people", "zip,sex\n53715,Male\n53799,Female\n53703,Male\n");
+            SourceTable t = load(db, "people", "zip,sex\n53715,Male\n53799,Female\n53703,Male\n53799,Male\n53801,Male\n");
             Hierarchy zip = arx("zip", "53715;5371*;*\n53703;5370*;*\n");
             Hierarchy sex = arx("sex", "Male;*\nFemale;*\n");
-            var e = assertThrows(InvalidInputException.class, () -> new DimensionTableWriter(db).bindAll(t,
+            DimensionTableWriter writer = new DimensionTableWriter(db);
+            var e = assertThrows(InvalidInputException.class, () -> writer.bindAll(t,
                     new java.util.LinkedHashMap<>(Map.of(t.column("sex"), sex, t.column("zip"), zip))));
-            assertTrue(e.getMessage().contains("lacks 1 value(s)") && e.getMessage().contains("53799"), e.getMessage());
+            String message = e.getMessage();
+            assertTrue(message.toLowerCase().contains("people.zip") && message.contains("zip.csv"), message);
+            assertTrue(message.contains("no leaf for 2 distinct value(s) of the column, in 3 row(s)"), message);
+            assertTrue(message.contains("--show-missing"), "says how to list them: " + message);
+            assertFalse(message.contains("53799") || message.contains("53801"), "no value in the message: " + message);
+            assertEquals(List.of("53799", "53801"), writer.missingValues(t, t.column("zip"), zip), "listed when asked, in order");
+            assertEquals(List.of(), writer.missingValues(t, t.column("sex"), sex));
             assertEquals(0, catalogRows(db, "hierarchies"), "the good hierarchy of the same call is not bound either");
             assertEquals(0, dimensionTables(db));
             assertEquals(0, catalogRows(db, "source_tables"));
@@ -174,5 +187,89 @@ class DimensionTableWriterTest {
             assertEquals(2, r.classes());
             assertEquals(1, r.rowsBelowK());
         }
+    }
+
+    @DatabaseTest
+    @DisplayName("a view release over a column whose name holds a comma keeps its hierarchy bound: the database's view dependencies decide")
+    void viewReleaseOverACommaColumnBlocksRebinding(TestDatabases.Kind kind) {
+        try (Database db = TestDatabases.open(kind)) {
+            String people = db.identifiers().fold("people");
+            String sexName = db.identifiers().fold("sex");
+            db.dsl().createTable(DSL.name(people)).column(DSL.name("zip,code"), SQLDataType.VARCHAR(10))
+                    .column(DSL.name(sexName), SQLDataType.VARCHAR(10)).execute();
+            for (String[] row : new String[][] {{"53715", "Male"}, {"53710", "Male"}, {"53703", "Female"}, {"53706", "Female"}}) {
+                db.dsl().insertInto(DSL.table(DSL.name(people))).values(row[0], row[1]).execute();
+            }
+            SourceTable t = new TableResolver(db).resolve("people");
+            DimensionTableWriter writer = new DimensionTableWriter(db);
+            Hierarchy zip = Hierarchy.of("zip,code", List.of(List.of("53715", "5371*"), List.of("53710", "5371*"),
+                    List.of("53703", "5370*"), List.of("53706", "5370*")), "test");
+            writer.bind(t, t.column("zip,code"), zip);
+            writer.bind(t, t.column(sexName), Hierarchy.of(sexName, List.of(List.of("Male", "*"), List.of("Female", "*")), "test"));
+            StarSchema schema = StarSchema.of(t, List.of("zip,code"), new HierarchyCatalog(db));
+            new ReleaseWriter(db).release(new ReleaseRequest("commas", schema, new LevelVector(1), new KAnonymity(2),
+                    SuppressionLimit.NONE, SuppressMode.REMOVE, false, false, Set.of(), "full-domain"));
+
+            var e = assertThrows(InvalidInputException.class,
+                    () -> writer.bind(t, t.column("zip,code"), zip, DimensionTableWriter.IfBound.REPLACE));
+            assertTrue(e.getMessage().contains("is read by view release(s) commas;") && e.getMessage().contains("release drop"), e.getMessage());
+            assertEquals(4, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().fold(KanonSchemas.RELEASES), db.identifiers().fold("commas")))),
+                    "the release still reads its hierarchy");
+            // the sex column's hierarchy is read by no view: it is replaced
+            writer.bind(t, t.column(sexName), Hierarchy.of(sexName, List.of(List.of("Male", "p"), List.of("Female", "p")), "again"),
+                    DimensionTableWriter.IfBound.REPLACE);
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("a view of the user's own over a dimension table is named, not dropped or failed on, when its hierarchy is rebound")
+    void userViewOverADimensionTableBlocksRebinding(TestDatabases.Kind kind) {
+        try (Database db = TestDatabases.open(kind)) {
+            SourceTable patients = PaperTables.patients(db);
+            Dimension zip = new HierarchyCatalog(db).find(patients, patients.column("zipcode")).orElseThrow();
+            String view = db.identifiers().fold("zip_areas");
+            db.dsl().createView(DSL.name(view)).as(DSL.selectDistinct(zip.level("d", 1)).from(zip.table("d"))).execute();
+            Hierarchy suppress = Hierarchy.of("zipcode", List.of(List.of("53715", "*"), List.of("53703", "*"), List.of("53706", "*"),
+                    List.of("53710", "*")), "test");
+            var e = assertThrows(InvalidInputException.class, () -> new DimensionTableWriter(db).bind(patients,
+                    patients.column("zipcode"), suppress, DimensionTableWriter.IfBound.REPLACE));
+            assertTrue(e.getMessage().contains("is read by view(s) " + db.currentSchema() + "." + view + "; drop them first, then replace it"),
+                    e.getMessage());
+            assertEquals(2, db.dsl().fetchCount(DSL.table(DSL.name(view))), "5370*, 5371*: the view still works");
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("leaves needing a DECIMAL wider than the database's exact numbers are refused with file:line:column and the limit, no value")
+    void decimalLeavesBeyondTheLimit(TestDatabases.Kind kind) throws Exception {
+        try (Database db = TestDatabases.open(kind)) {
+            TableLimits limits = TableLimits.of(db.dialect());
+            db.dsl().execute("CREATE TABLE amounts (amount DECIMAL(5,2))");
+            db.dsl().execute("INSERT INTO amounts VALUES (1.5), (2.25)");
+            SourceTable t = new TableResolver(db).resolve("amounts");
+            String amount = db.identifiers().fold("amount");
+            // digits before the point: with the column's two decimals, one more than the database holds
+            String wide = digits(limits.maxDecimalPrecision() - 1);
+            Hierarchy h = arx(amount, "1.5;low;*\n2.25;low;*\n" + wide + ";high;*\n");
+            var e = assertThrows(InvalidInputException.class, () -> new DimensionTableWriter(db).bind(t, t.column(amount), h));
+            assertTrue(e.getMessage().contains(amount + ".csv:3:1") && e.getMessage().contains((limits.maxDecimalPrecision() + 1)
+                    + " digits") && e.getMessage().contains(limits.maxDecimalPrecision() + " of a " + limits.database() + " DECIMAL"),
+                    e.getMessage());
+            assertFalse(e.getMessage().contains(wide), e.getMessage());
+            assertEquals(0, catalogRows(db, "hierarchies"));
+            assertEquals(0, dimensionTables(db));
+
+            // exactly at the limit it is bound, and the wide leaf keeps every digit
+            String widest = digits(limits.maxDecimalPrecision() - 2);
+            Dimension d = new DimensionTableWriter(db).bind(t, t.column(amount), arx(amount, "1.5;low;*\n2.25;low;*\n" + widest + ";high;*\n"));
+            java.math.BigDecimal stored = db.dsl().select(d.key("d")).from(d.table("d")).where(d.level("d", 1).eq("high"))
+                    .fetchSingle(0, java.math.BigDecimal.class);
+            assertEquals(0, new java.math.BigDecimal(widest).compareTo(stored), stored.toPlainString());
+        }
+    }
+
+    /** A number of {@code n} digits: written out where a label can hold it (Derby's 31), else as 1e(n-1) (PostgreSQL's 1000). */
+    private static String digits(int n) {
+        return n < Hierarchy.MAX_LABEL_LENGTH ? "1" + "0".repeat(n - 2) + "7" : "1e" + (n - 1);
     }
 }
