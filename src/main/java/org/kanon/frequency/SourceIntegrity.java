@@ -2,23 +2,21 @@ package org.kanon.frequency;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.impl.DSL;
 import org.kanon.InvalidInputException;
-import org.kanon.schema.ColumnTypes;
 import org.kanon.schema.hierarchy.Dimension;
 
 /**
  * Guards the joins of the star schema. An inner join silently loses rows whose value is missing from a dimension
  * table, and NULL never joins; both would make a table look more anonymous than it is. So NULLs are refused
  * unless the hierarchy maps them, and a frequency set that covers fewer rows than the table is an error that
- * names the missing values.
+ * counts the missing values (and says how to list them: they are data, never part of a message).
  */
 public final class SourceIntegrity {
-    private static final int LISTED = 10;
-
     private final DSLContext ctx;
 
     public SourceIntegrity(DSLContext ctx) {
@@ -47,7 +45,11 @@ public final class SourceIntegrity {
         return ((Number) r.get(0)).longValue();
     }
 
-    /** Called when a frequency set covers fewer rows than the table: names the attribute and values that fell out. */
+    /**
+     * Called when a frequency set covers fewer rows than the table: names the attribute that lost rows, how many
+     * distinct values and rows have no leaf in its dimension table, and a SELECT that lists those values. The values
+     * themselves never go into the message (they are the table's data); the user runs the statement to see them.
+     */
     public InvalidInputException missingFromHierarchies(StarSchema schema, long tableRows, long coveredRows) {
         List<QuasiIdentifier> qis = schema.quasiIdentifiers();
         for (int i = 0; i < qis.size(); i++) {
@@ -56,17 +58,17 @@ public final class SourceIntegrity {
             }
             Dimension d = qis.get(i).dimension().get();
             Field<Object> raw = schema.rawField(i);
-            List<String> missing = new ArrayList<>();
-            for (Object v : ctx.selectDistinct(raw).from(schema.fact().table(StarSchema.FACT_ALIAS))
-                    .where(raw.isNotNull())
-                    .andNotExists(DSL.selectOne().from(d.table("d")).where(d.key("d").eq(raw)))
-                    .limit(LISTED).fetch(0)) {
-                missing.add(ColumnTypes.abbreviate(String.valueOf(v)));
-            }
-            if (!missing.isEmpty()) {
+            Condition missing = raw.isNotNull().andNotExists(DSL.selectOne().from(d.table("d")).where(d.key("d").eq(raw)));
+            Record counts = ctx.select(DSL.countDistinct(raw), DSL.count())
+                    .from(schema.fact().table(StarSchema.FACT_ALIAS)).where(missing).fetchSingle();
+            long values = ((Number) counts.get(0)).longValue();
+            if (values > 0) {
+                String listing = ctx.renderInlined(ctx.selectDistinct(raw).from(schema.fact().table(StarSchema.FACT_ALIAS))
+                        .where(missing));
                 return new InvalidInputException("column " + schema.fact().displayName() + "." + qis.get(i).name()
-                        + " holds values missing from its hierarchy (" + d.displayName() + "): " + String.join(", ", missing)
-                        + "; the data changed since the hierarchy was bound, bind it again");
+                        + " holds " + values + " distinct value(s), in " + ((Number) counts.get(1)).longValue()
+                        + " row(s), missing from its hierarchy (" + d.displayName() + "); the data changed since the"
+                        + " hierarchy was bound, bind it again (this lists them: " + listing + ")");
             }
         }
         return new InvalidInputException("only " + coveredRows + " of " + tableRows + " rows of "

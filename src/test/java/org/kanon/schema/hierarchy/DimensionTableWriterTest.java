@@ -139,7 +139,7 @@ class DimensionTableWriterTest {
 
     @DatabaseTest
     @DisplayName("rows added after binding with values missing from the hierarchy make the check fail loudly, not silently")
-    void valuesAddedAfterBindingAreNamed(TestDatabases.Kind kind) throws Exception {
+    void valuesAddedAfterBindingAreCountedAndListable(TestDatabases.Kind kind) throws Exception {
         try (Database db = TestDatabases.open(kind)) {
             SourceTable t = load(db, "people", "age\n31\n32\n47\n");
             new DimensionTableWriter(db).bind(t, t.column("age"), HierarchyBuilders.parse("interval:10,20").build("age", List.of("31", "32", "47")));
@@ -147,7 +147,12 @@ class DimensionTableWriterTest {
             StarSchema schema = StarSchema.of(t, List.of("age"), new HierarchyCatalog(db));
             var e = assertThrows(InvalidInputException.class,
                     () -> new PrivacyCheck(db.dsl()).check(schema, new LevelVector(1), new KAnonymity(1), SuppressionLimit.NONE));
-            assertTrue(e.getMessage().contains("missing from its hierarchy") && e.getMessage().contains("99"), e.getMessage());
+            assertTrue(e.getMessage().contains("holds 1 distinct value(s), in 1 row(s), missing from its hierarchy"), e.getMessage());
+            assertFalse(e.getMessage().contains("99"), "no data value in an error: " + e.getMessage());
+            // the statement the message gives lists exactly the value that fell out
+            String listing = e.getMessage().substring(e.getMessage().indexOf("this lists them: ") + "this lists them: ".length(),
+                    e.getMessage().length() - 1);
+            assertEquals(List.of(99), db.dsl().fetch(listing).getValues(0, Integer.class));
             // at level 0 no hierarchy is involved, so the check still runs
             assertEquals(4, new PrivacyCheck(db.dsl()).check(schema, new LevelVector(0), new KAnonymity(1), SuppressionLimit.NONE).rows());
         }
