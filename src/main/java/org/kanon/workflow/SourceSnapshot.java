@@ -203,7 +203,8 @@ public final class SourceSnapshot {
             wanted.put(column, new DimensionTableReader(db).read(dimension, column.name()));
         }
         if (!wanted.isEmpty()) {
-            new DimensionTableWriter(db).bindAll(source, wanted);
+            // a table's own binding wins, also one a concurrent run of this spec made after the look above
+            new DimensionTableWriter(db).bindAll(source, wanted, DimensionTableWriter.IfBound.KEEP);
         }
     }
 

@@ -36,7 +36,12 @@ public final class DimensionTableWriter {
         /** Refuse the whole call, binding nothing (the command line's default). */
         REFUSE,
         /** Drop the old dimension table and bind the new hierarchy in its place (--replace). */
-        REPLACE
+        REPLACE,
+        /**
+         * Keep a column's binding and bind only the columns that have none, as seen once this table's binders have
+         * taken turns: a spec run whose table gained a binding meanwhile (a concurrent run of a spec) keeps it.
+         */
+        KEEP
     }
 
     private static final int BATCH = 500;
@@ -104,11 +109,18 @@ public final class DimensionTableWriter {
             HierarchyLock.exclusive(tx, source);
             List<Dimension> old = checkRebinding(tx, source, hierarchies.keySet(), ifBound);
             int sourceId = registry.register(tx, source);
-            for (Dimension d : old) {
-                unbind(tx, sourceId, d);
+            if (ifBound != IfBound.KEEP) {
+                for (Dimension d : old) {
+                    unbind(tx, sourceId, d);
+                }
             }
+            java.util.Set<String> kept = ifBound == IfBound.KEEP
+                    ? old.stream().map(Dimension::attribute).collect(java.util.stream.Collectors.toSet()) : java.util.Set.of();
             for (Map.Entry<Column, Hierarchy> e : hierarchies.entrySet()) {
                 Column column = e.getKey();
+                if (kept.contains(column.name())) {
+                    continue;
+                }
                 Hierarchy hierarchy = e.getValue();
                 Column key = keyColumns.get(column);
                 String table = freeTableName(tx, source, column);
@@ -137,7 +149,7 @@ public final class DimensionTableWriter {
         for (Column column : columns) {
             catalog.find(tx, source, column.name()).ifPresent(b -> old.add(b.dimension()));
         }
-        if (old.isEmpty()) {
+        if (old.isEmpty() || ifBound == IfBound.KEEP) {
             return old;
         }
         if (ifBound == IfBound.REFUSE) {

@@ -28,6 +28,7 @@ import org.kanon.privacy.SuppressionLimit;
 import org.kanon.release.ReleaseRequest;
 import org.kanon.release.ReleaseWriter;
 import org.kanon.release.SuppressMode;
+import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
 import org.kanon.testing.DatabaseTest;
@@ -155,6 +156,25 @@ class DimensionTableWriterTest {
             assertEquals(List.of(99), db.dsl().fetch(listing).getValues(0, Integer.class));
             // at level 0 no hierarchy is involved, so the check still runs
             assertEquals(4, new PrivacyCheck(db.dsl()).check(schema, new LevelVector(0), new KAnonymity(1), SuppressionLimit.NONE).rows());
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("KEEP (a spec run) binds the columns without a hierarchy and keeps a binding made meanwhile")
+    void keepBindsOnlyUnboundColumns(TestDatabases.Kind kind) throws Exception {
+        try (Database db = TestDatabases.open(kind)) {
+            SourceTable t = load(db, "people", "age,zip\n31,53715\n47,53799\n");
+            DimensionTableWriter writer = new DimensionTableWriter(db);
+            writer.bind(t, t.column("age"), HierarchyBuilders.parse("suppress").build("age", writer.distinctValues(t, t.column("age"))));
+            Map<Column, Hierarchy> wanted = new java.util.LinkedHashMap<>();
+            wanted.put(t.column("age"), HierarchyBuilders.parse("interval:5,10").build("age", writer.distinctValues(t, t.column("age"))));
+            wanted.put(t.column("zip"), HierarchyBuilders.parse("mask").build("zip", writer.distinctValues(t, t.column("zip"))));
+            assertThrows(InvalidInputException.class, () -> writer.bindAll(t, wanted), "REFUSE refuses the bound column");
+            writer.bindAll(t, wanted, DimensionTableWriter.IfBound.KEEP);
+            HierarchyCatalog catalog = new HierarchyCatalog(db);
+            assertEquals(1, catalog.find(t, t.column("age")).orElseThrow().height(), "the suppression bound before is kept");
+            assertTrue(catalog.find(t, t.column("zip")).orElseThrow().height() > 1, "the unbound column is bound");
+            assertEquals(2, dimensionTables(db));
         }
     }
 
