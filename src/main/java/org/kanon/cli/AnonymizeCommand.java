@@ -66,7 +66,7 @@ final class AnonymizeCommand extends ResultCommand {
     @Option(names = "--beta", paramLabel = "B", description = "kaca1/kaca2 height weights 1/(j-1)^B, B >= 1 (default 1).")
     String beta;
 
-    @Option(names = "--max-inconsistency", paramLabel = "P%", description = "kaca2: the largest inconsistency of any QI (default 10%).")
+    @Option(names = "--max-inconsistency", paramLabel = "P%", description = "kaca2: the largest inconsistency of any QI (default 10%%).")
     String maxInconsistency;
 
     @Option(names = "--seed", paramLabel = "S", description = "kaca1/kaca2: seed of the random choices (default 1), so runs repeat; "

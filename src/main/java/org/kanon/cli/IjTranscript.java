@@ -195,7 +195,6 @@ final class IjTranscript extends OutputStream {
         if (!OWN.matcher(line).find()) {
             return line;
         }
-        String masked = JdbcUrls.maskPasswordsIn(line);
-        return PROMPT.matcher(line).find() ? masked : SqlErrors.maskToken(masked, password);
+        return JdbcUrls.maskPasswordsIn(PROMPT.matcher(line).find() ? line : SqlErrors.maskToken(line, password));
     }
 }

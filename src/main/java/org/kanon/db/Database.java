@@ -147,6 +147,15 @@ public final class Database implements AutoCloseable {
         return identifiers;
     }
 
+    /**
+     * A connection of its own, outside the pool, for SQL text kanon did not write: whatever that text leaves in its
+     * session beyond the transaction (on PostgreSQL a session advisory lock, which on a pooled connection would block
+     * every later writer of that name for as long as this process runs) ends when the caller closes it.
+     */
+    public Connection separateConnection() throws SQLException {
+        return DriverManager.getConnection(settings.url(), DerbyBoot.credentials(settings));
+    }
+
     public DataSource dataSource() {
         return pool;
     }

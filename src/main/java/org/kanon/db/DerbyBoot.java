@@ -71,7 +71,7 @@ final class DerbyBoot {
         }
     }
 
-    private static Properties credentials(ConnectionSettings settings) {
+    static Properties credentials(ConnectionSettings settings) {
         Properties p = new Properties();
         if (settings.user() != null) {
             p.setProperty("user", settings.user());

@@ -15,8 +15,11 @@ public final class JdbcUrls {
      * that itself holds a {@code ;} or {@code &} is masked whole, not cut at its first separator.
      */
     private static final Pattern PASSWORD = Pattern.compile("(?i)(password\\s*=).*?(?=[;&]\\s*[a-z_][\\w.-]*\\s*=|$)");
-    /** user:password@ of a URL's authority, up to the last {@code @} before the path or parameters. */
-    private static final Pattern USERINFO = Pattern.compile("(//[^:/@?;]+:)[^?;]*@");
+    /**
+     * user:password@ of a URL's authority, up to the last {@code @} before the parameters (a password may hold
+     * {@code /} or {@code @}), or else up to the last {@code @} before the path (a password may hold {@code ?} or {@code ;}).
+     */
+    private static final Pattern USERINFO = Pattern.compile("(//[^:/@?;\\s]+:)(?:[^?;\\s]*|[^/\\s]*)@");
     /** A JDBC URL inside a text: up to the next white space or quote. */
     private static final Pattern URL_IN_TEXT = Pattern.compile("jdbc:[^\\s'\"]+");
 

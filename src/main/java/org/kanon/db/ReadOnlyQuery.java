@@ -57,14 +57,14 @@ public final class ReadOnlyQuery {
 
     private <T> T read(String sql, int maxRows, Function<Cursor<Record>, T> reader) {
         String text = withoutFinalSemicolon(sql);
-        try (Connection c = db.dataSource().getConnection()) {
+        // not a pooled connection: what the text may leave in its session (SELECT pg_advisory_lock(n)) ends with it
+        try (Connection c = db.separateConnection()) {
             c.setAutoCommit(false);
             c.setReadOnly(true);
             try {
                 return readOnce(c, text, maxRows, reader);
             } finally {
                 c.rollback();
-                c.setReadOnly(false);
             }
         } catch (SQLException e) {
             // the database's message may quote a row (a failed cast: 'invalid input syntax for type integer: "..."')

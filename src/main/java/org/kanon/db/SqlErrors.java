@@ -113,12 +113,12 @@ public final class SqlErrors {
         if (settings != null) {
             message = message.replace(settings.url(), settings.maskedUrl());
         }
-        return maskToken(JdbcUrls.maskPasswordsIn(message), settings == null ? null : settings.password());
+        return JdbcUrls.maskPasswordsIn(maskToken(message, settings == null ? null : settings.password()));
     }
 
     /** As {@link #describe(Throwable, ConnectionSettings)}, knowing only the password. */
     public static String describe(Throwable e, String password) {
-        return maskToken(JdbcUrls.maskPasswordsIn(firstLine(e)), password);
+        return JdbcUrls.maskPasswordsIn(maskToken(firstLine(e), password));
     }
 
     private static String firstLine(Throwable e) {
@@ -128,7 +128,8 @@ public final class SqlErrors {
     }
 
     /**
-     * Replaces {@code password} where it is a whole token: neither preceded nor followed by a letter or digit. A
+     * Replaces {@code password} where it is a whole token (before a URL's {@code password=} is masked: that mask ends
+     * at a quote or a space, which the password itself may hold): neither preceded nor followed by a letter or digit. A
      * one-character password "e" masks a lone "e", never every e of the message.
      */
     public static String maskToken(String text, String password) {

@@ -89,9 +89,12 @@ final class FieldGuard extends FilterReader {
                 } else if (c == '\r' || c == '\n') {
                     nextField(1);
                 } else if (c == '"' && state != State.UNQUOTED) {
-                    // opens a quoted field, or (after a quote inside one) is the second half of a doubled quote
+                    // opens a quoted field (no character of the value), or after a quote inside one is the second
+                    // half of a doubled quote: one " of the value
+                    if (state == State.QUOTE_IN_QUOTED) {
+                        grow();
+                    }
                     state = State.QUOTED;
-                    grow();
                 } else {
                     // text after a closing quote is the parser's error to report; counted as part of the field
                     state = State.UNQUOTED;
@@ -99,8 +102,12 @@ final class FieldGuard extends FilterReader {
                 }
             }
             case QUOTED -> {
-                state = c == '"' ? State.QUOTE_IN_QUOTED : State.QUOTED;
-                grow();
+                // a quote closes the field or begins a doubled one: counted once the next character tells which
+                if (c == '"') {
+                    state = State.QUOTE_IN_QUOTED;
+                } else {
+                    grow();
+                }
             }
         }
         if (lineBreak) {

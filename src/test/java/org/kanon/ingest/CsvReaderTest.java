@@ -94,6 +94,14 @@ class CsvReaderTest {
             assertTrue(r.next());
             assertEquals("q".repeat(50), r.value(2));
         }
+        // the bound counts the value's characters: not the enclosing quotes, a doubled quote as the one it stands for
+        String quoted = "\"" + "q".repeat(48) + "\"\"q\"";
+        try (CsvReader r = CsvReader.open(file(ok + "1,2," + quoted + "\n"), new CsvReader.Format(',', true, false, 50))) {
+            assertTrue(r.next());
+            assertTrue(r.next());
+            assertEquals("q".repeat(48) + "\"q", r.value(2));
+        }
+        assertTrue(guarded(ok + "1,2,\"" + "q".repeat(51) + "\"\n", 50).getMessage().contains(":4: column 3 ('c') has a field of more than 50"));
     }
 
     @Test
