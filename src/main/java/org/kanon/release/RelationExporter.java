@@ -71,11 +71,41 @@ public final class RelationExporter {
                 throw new InvalidInputException("--csv: " + part.file() + " already exists; use --replace to overwrite it");
             }
         }
-        List<Exported> written = new ArrayList<>();
-        for (Part part : parts) {
-            written.add(write(part, dir, replace));
+        // every file is written aside first and moved into place only when all are: a failure leaves no half release
+        List<Path> temporaries = new ArrayList<>();
+        try {
+            List<Long> rows = new ArrayList<>();
+            for (Part part : parts) {
+                Path tmp = temporary(part, dir);
+                temporaries.add(tmp);
+                rows.add(write(part.relation(), tmp));
+            }
+            List<Exported> written = new ArrayList<>();
+            try {
+                for (int i = 0; i < parts.size(); i++) {
+                    move(temporaries.get(i), parts.get(i).file(), replace);
+                    written.add(new Exported(parts.get(i).relation(), rows.get(i), parts.get(i).file()));
+                }
+            } catch (RuntimeException e) {
+                if (!replace) { // the files moved so far are new: take them back rather than leave half a release
+                    for (Exported done : written) {
+                        deleteQuietly(done.file());
+                    }
+                }
+                throw e;
+            }
+            return written;
+        } finally {
+            temporaries.forEach(RelationExporter::deleteQuietly); // moved ones are gone already
         }
-        return written;
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ignored) {
+            // best effort: a temporary file is hidden and named .part
+        }
     }
 
     private record Part(SourceTable relation, Path file) {
@@ -106,23 +136,11 @@ public final class RelationExporter {
         return target.resolveSibling(stem + suffix + extension);
     }
 
-    private Exported write(Part part, Path dir, boolean replace) {
-        Path tmp;
+    private static Path temporary(Part part, Path dir) {
         try {
-            tmp = Files.createTempFile(dir, "." + part.file().getFileName(), ".part");
+            return Files.createTempFile(dir, "." + part.file().getFileName(), ".part");
         } catch (IOException e) {
             throw new InvalidInputException("--csv: cannot write in " + dir + ": " + e.getMessage(), e);
-        }
-        try {
-            long rows = write(part.relation(), tmp);
-            move(tmp, part.file(), replace);
-            return new Exported(part.relation(), rows, part.file());
-        } finally {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // best effort: the temporary file is hidden and named .part
-            }
         }
     }
 
