@@ -3,10 +3,6 @@ package org.kanon.cli;
 import static org.junit.jupiter.api.Assertions.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,7 +86,7 @@ class ConcurrentReleaseCliTest {
             for (String[] command : commands.subList(1, commands.size())) {
                 processes.add(KanonProcess.start(settings, List.of(), command));
             }
-            while (waitingOnLocks(settings) < commands.size() - 1) {
+            while (TestDatabases.waitingOnLocks(settings) < commands.size() - 1) {
                 assertTrue(System.nanoTime() - paused < PAUSE.toNanos() - 2_000_000_000L,
                         "the other processes were not waiting on the first one in time: " + processes);
                 Thread.sleep(100);
@@ -105,19 +101,6 @@ class ConcurrentReleaseCliTest {
         } finally {
             for (KanonProcess p : processes) {
                 p.close();
-            }
-        }
-    }
-
-    /** Sessions of the test's database that wait on a lock (an advisory lock, or a row or relation another holds). */
-    private static int waitingOnLocks(ConnectionSettings settings) throws Exception {
-        String database = settings.url().replaceFirst("^.*/([^/?]+)(\\?.*)?$", "$1");
-        try (Connection c = DriverManager.getConnection(TestDatabases.pgUrl(), TestDatabases.pgUser(), null);
-             PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM pg_stat_activity WHERE datname = ? AND wait_event_type = 'Lock'")) {
-            s.setString(1, database);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getInt(1);
             }
         }
     }

@@ -3,10 +3,6 @@ package org.kanon.cli;
 import static org.junit.jupiter.api.Assertions.*;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -63,7 +59,7 @@ class ReleaseTurnsCliTest {
                 assertTrue(paused.awaitErr("written, not committed", Duration.ofSeconds(120)), paused.toString());
                 try (KanonProcess other = KanonProcess.start(settings, List.of(), second)) {
                     long started = System.nanoTime();
-                    while (waitingOnLocks() < 1) {
+                    while (TestDatabases.waitingOnLocks(settings) < 1) {
                         assertTrue(System.nanoTime() - started < PAUSE.toNanos() - 3_000_000_000L, "it did not wait: " + other);
                         Thread.sleep(100);
                     }
@@ -78,19 +74,6 @@ class ReleaseTurnsCliTest {
             }
         } finally {
             TestDatabases.dispose(settings);
-        }
-    }
-
-    /** Sessions of the test's database waiting on a lock (an advisory lock, or a relation or row another holds). */
-    private int waitingOnLocks() throws Exception {
-        String database = settings.url().replaceFirst("^.*/([^/?]+)(\\?.*)?$", "$1");
-        try (Connection c = DriverManager.getConnection(TestDatabases.pgUrl(), TestDatabases.pgUser(), null);
-             PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM pg_stat_activity WHERE datname = ? AND wait_event_type = 'Lock'")) {
-            s.setString(1, database);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getInt(1);
-            }
         }
     }
 }

@@ -80,6 +80,23 @@ public final class TestDatabases {
         }
     }
 
+    /**
+     * PostgreSQL: how many sessions of the database of {@code settings} wait on a lock (an advisory lock, or a row or
+     * relation another session holds); tests of concurrent writers wait for it before letting the first one go on.
+     */
+    public static int waitingOnLocks(ConnectionSettings settings) throws SQLException {
+        String database = settings.url().replaceFirst("^.*/([^/?]+)(\\?.*)?$", "$1");
+        try (Connection c = DriverManager.getConnection(pgUrl(), pgUser(), null);
+             java.sql.PreparedStatement s = c.prepareStatement(
+                     "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = ? AND wait_event_type = 'Lock'")) {
+            s.setString(1, database);
+            try (java.sql.ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
     private static void dropDerby(String url) {
         if (!url.startsWith("jdbc:derby:memory:")) {
             return;
