@@ -30,13 +30,16 @@ public record Spec(String name, String sourceTable, String sourceQuery, String q
         }
     }
 
+    /** The select criterion of a spec that names none (the anonymize command's default). */
+    public static final String DEFAULT_SELECT = "height";
+
     public Spec {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(quasiIdentifiers, "quasiIdentifiers");
         Objects.requireNonNull(releaseName, "releaseName");
         suppression = suppression == null ? "0" : suppression;
         algorithm = algorithm == null ? "incognito" : algorithm;
-        selectCriterion = selectCriterion == null ? "height" : selectCriterion;
+        selectCriterion = selectCriterion == null ? DEFAULT_SELECT : selectCriterion;
         targetKind = targetKind == null ? "VIEW" : targetKind;
         hierarchies = hierarchies == null ? List.of() : List.copyOf(hierarchies);
     }
