@@ -117,7 +117,12 @@ public final class SpecEngine implements SpecRunner.Engine {
         }
         List<String> args = arguments(spec, spec.fromQuery() ? "query" : spec.sourceTable(), spec.releaseName(), false);
         try {
-            Kanon.commandLine(new Kanon()).parseArgs(args.toArray(String[]::new));
+            CommandLine.ParseResult anonymize = Kanon.commandLine(new Kanon()).parseArgs(args.toArray(String[]::new)).subcommand();
+            if (Algorithms.names().contains(spec.algorithm())) {
+                AlgorithmOptions.require(spec.algorithm(), anonymize::hasMatchedOption);
+            }
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException(where + ": " + e.getMessage());
         } catch (CommandLine.ParameterException e) {
             throw new InvalidInputException(where + ": " + e.getMessage());
         }
