@@ -20,11 +20,17 @@ final class Algorithms {
     }
 
     static List<String> names() {
-        List<String> names = new ArrayList<>(Searches.names());
-        names.add(1, EINCOGNITO);
+        List<String> names = new ArrayList<>(fullDomainSearches());
         names.addAll(List.of("topdown", TopDown.ALGORITHM, Kaca.KACA1, Kaca.KACA2, Mondrian.ALGORITHM,
                 ApproximationOptions.FOREST, ApproximationOptions.FACTOR2, ApproximationOptions.FACTOR3, ApproximationOptions.EXACT,
                 PermutationAnonymizer.PERMUTATION, PermutationAnonymizer.ANATOMY));
+        return Collections.unmodifiableList(names);
+    }
+
+    /** The full-domain lattice searches (Incognito's variants, Samarati, bottom-up, brute force). */
+    static List<String> fullDomainSearches() {
+        List<String> names = new ArrayList<>(Searches.names());
+        names.add(1, EINCOGNITO);
         return Collections.unmodifiableList(names);
     }
 

@@ -144,6 +144,7 @@ final class AnonymizeCommand extends ResultCommand {
 
     private int run(AnonymizeOutput output) {
         Algorithms.require(algorithm);
+        AlgorithmOptions.require(algorithm, spec.commandLine().getParseResult()::hasMatchedOption);
         if (PermutationRun.NAMES.contains(algorithm)) {
             try (Database db = openDatabase()) {
                 return PermutationRun.run(db, algorithm, node, seed, !noPreprocess, name, replace, output, LocalDateTime.now());

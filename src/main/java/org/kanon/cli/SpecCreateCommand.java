@@ -51,7 +51,7 @@ final class SpecCreateCommand extends KanonSubcommand {
     @Option(names = "--select", paramLabel = "CRITERION", description = "As for anonymize (default height).")
     String select;
 
-    @Option(names = "--options", paramLabel = "TEXT", description = "Further anonymize options, e.g. '--seed 7 --executor memory'.")
+    @Option(names = "--options", paramLabel = "TEXT", description = "Further anonymize options of the spec's algorithm, e.g. '--executor memory' (incognito) or '--seed 7' (kaca1).")
     String options;
 
     @Option(names = "--identifying", paramLabel = "A,B", description = "Identifying columns, dropped from the release.")

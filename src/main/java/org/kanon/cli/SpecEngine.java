@@ -40,7 +40,12 @@ public final class SpecEngine implements SpecRunner.Engine {
     static List<String> arguments(Spec spec, String table, String releaseName, boolean replace) {
         List<String> a = new ArrayList<>(List.of("anonymize", "--table", table, "--qi", spec.quasiIdentifiers(),
                 "--k", Integer.toString(spec.k()), "--suppression", spec.suppression(), "--algorithm", spec.algorithm(),
-                "--select", spec.selectCriterion(), "--name", releaseName, "--format", "json"));
+                "--name", releaseName, "--format", "json"));
+        // a spec's select criterion and target kind always have a value: passed where the algorithm reads them, or
+        // where the spec chose what the algorithm cannot do (a criterion other than the default), so its run is refused
+        if (AlgorithmOptions.applies("--select", spec.algorithm()) || !spec.selectCriterion().trim().equalsIgnoreCase(Spec.DEFAULT_SELECT)) {
+            a.addAll(List.of("--select", spec.selectCriterion()));
+        }
         if (spec.alpha() != null) {
             a.addAll(List.of("--alpha", spec.alpha()));
         }
@@ -59,7 +64,7 @@ public final class SpecEngine implements SpecRunner.Engine {
         if (spec.identifying() != null && !spec.identifying().isBlank()) {
             a.addAll(List.of("--identifying", spec.identifying()));
         }
-        if (spec.materialized()) {
+        if (spec.materialized() && AlgorithmOptions.applies("--materialize", spec.algorithm())) {
             a.add("--materialize");
         }
         if (replace) {
@@ -112,7 +117,12 @@ public final class SpecEngine implements SpecRunner.Engine {
         }
         List<String> args = arguments(spec, spec.fromQuery() ? "query" : spec.sourceTable(), spec.releaseName(), false);
         try {
-            Kanon.commandLine(new Kanon()).parseArgs(args.toArray(String[]::new));
+            CommandLine.ParseResult anonymize = Kanon.commandLine(new Kanon()).parseArgs(args.toArray(String[]::new)).subcommand();
+            if (Algorithms.names().contains(spec.algorithm())) {
+                AlgorithmOptions.require(spec.algorithm(), anonymize::hasMatchedOption);
+            }
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException(where + ": " + e.getMessage());
         } catch (CommandLine.ParameterException e) {
             throw new InvalidInputException(where + ": " + e.getMessage());
         }

@@ -7,7 +7,7 @@ import java.util.Objects;
  * A release specification as the catalog's SPECS table holds it: what to publish (a table, or a SELECT over several
  * tables), under which model, by which algorithm, and under which name. Optional parts are {@code null}.
  *
- * @param options further {@code kanon anonymize} options as text, e.g. {@code --seed 7 --executor memory}
+ * @param options further {@code kanon anonymize} options as text, e.g. {@code --executor memory} (only options of the spec's algorithm)
  * @param hierarchies which bound hierarchy each column takes (needed for a query source)
  */
 public record Spec(String name, String sourceTable, String sourceQuery, String quasiIdentifiers, String identifying,
@@ -30,13 +30,16 @@ public record Spec(String name, String sourceTable, String sourceQuery, String q
         }
     }
 
+    /** The select criterion of a spec that names none (the anonymize command's default). */
+    public static final String DEFAULT_SELECT = "height";
+
     public Spec {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(quasiIdentifiers, "quasiIdentifiers");
         Objects.requireNonNull(releaseName, "releaseName");
         suppression = suppression == null ? "0" : suppression;
         algorithm = algorithm == null ? "incognito" : algorithm;
-        selectCriterion = selectCriterion == null ? "height" : selectCriterion;
+        selectCriterion = selectCriterion == null ? DEFAULT_SELECT : selectCriterion;
         targetKind = targetKind == null ? "VIEW" : targetKind;
         hierarchies = hierarchies == null ? List.of() : List.copyOf(hierarchies);
     }
