@@ -9,6 +9,8 @@ import org.kanon.approximation.factor.FactorThree;
 import org.kanon.approximation.factor.FactorTwo;
 import org.kanon.approximation.forest.ForestClustering;
 import org.kanon.approximation.forest.ForestStats;
+import org.kanon.approximation.instance.Clustering;
+import org.kanon.approximation.instance.Instance;
 import org.kanon.db.Database;
 import org.kanon.local.GroupLoader;
 import org.kanon.local.GroupedTable;
