@@ -8,7 +8,7 @@ import org.kanon.lattice.LevelVector;
 import org.kanon.metrics.JsonObject;
 import org.kanon.privacy.CheckResult;
 import org.kanon.privacy.PrivacyModel;
-import org.kanon.privacy.PrivacyCheck;
+import org.kanon.frequency.PrivacyCheck;
 import org.kanon.release.RunLog;
 import org.kanon.schema.SourceTable;
 import picocli.CommandLine.Command;

@@ -23,7 +23,7 @@ import org.kanon.frequency.QuasiIdentifier;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.KAnonymity;
-import org.kanon.privacy.PrivacyCheck;
+import org.kanon.frequency.PrivacyCheck;
 import org.kanon.privacy.SuppressionLimit;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;

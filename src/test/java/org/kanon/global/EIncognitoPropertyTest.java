@@ -20,7 +20,7 @@ import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.AlphaKAnonymity;
 import org.kanon.privacy.LDiversity;
-import org.kanon.privacy.PrivacyCheck;
+import org.kanon.frequency.PrivacyCheck;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.privacy.SensitiveAttribute;
 import org.kanon.privacy.Share;

@@ -16,7 +16,7 @@ import org.kanon.ingest.CsvImporter;
 import org.kanon.ingest.ImportOptions;
 import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.KAnonymity;
-import org.kanon.privacy.PrivacyCheck;
+import org.kanon.frequency.PrivacyCheck;
 import org.kanon.privacy.SuppressionLimit;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
