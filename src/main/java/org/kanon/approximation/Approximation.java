@@ -14,7 +14,7 @@ import org.kanon.approximation.instance.Instance;
 import org.kanon.db.Database;
 import org.kanon.local.GroupLoader;
 import org.kanon.local.GroupedTable;
-import org.kanon.metrics.LocalRecodingUtility;
+import org.kanon.local.LocalRecodingUtility;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;

@@ -5,7 +5,6 @@ import java.time.LocalDateTime;
 import org.kanon.db.Database;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
-import org.kanon.metrics.JsonObject;
 import org.kanon.privacy.CheckResult;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.frequency.PrivacyCheck;

@@ -28,7 +28,7 @@ import org.kanon.local.GroupedTable;
 import org.kanon.local.kaca.Kaca;
 import org.kanon.local.kaca.KacaOptions;
 import org.kanon.metrics.HierarchyWeights;
-import org.kanon.metrics.LocalRecodingUtility;
+import org.kanon.local.LocalRecodingUtility;
 import org.kanon.metrics.UtilityMetrics;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;

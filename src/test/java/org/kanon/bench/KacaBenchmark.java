@@ -35,7 +35,7 @@ import org.kanon.local.mondrian.Mondrian;
 import org.kanon.local.mondrian.MondrianRecoding;
 import org.kanon.local.mondrian.PartitionMetrics;
 import org.kanon.metrics.HierarchyWeights;
-import org.kanon.metrics.LocalRecodingUtility;
+import org.kanon.local.LocalRecodingUtility;
 import org.kanon.metrics.UtilityMetrics;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.schema.SourceTable;

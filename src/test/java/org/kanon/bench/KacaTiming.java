@@ -10,7 +10,7 @@ import org.kanon.local.GroupedTable;
 import org.kanon.local.kaca.Kaca;
 import org.kanon.local.kaca.KacaOptions;
 import org.kanon.metrics.HierarchyWeights;
-import org.kanon.metrics.LocalRecodingMetrics;
+import org.kanon.local.LocalRecodingMetrics;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;

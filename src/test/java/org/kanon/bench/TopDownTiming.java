@@ -9,7 +9,7 @@ import org.kanon.local.GroupLoader;
 import org.kanon.local.GroupedTable;
 import org.kanon.local.LocalRecoding;
 import org.kanon.local.TopDown;
-import org.kanon.metrics.LocalRecodingMetrics;
+import org.kanon.local.LocalRecodingMetrics;
 import org.kanon.privacy.AlphaKAnonymity;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.privacy.SensitiveAttribute;

@@ -1,8 +1,12 @@
-package org.kanon.metrics;
+package org.kanon.cli;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
+import org.kanon.metrics.AttributeLevels;
+import org.kanon.metrics.HierarchyWeights;
+import org.kanon.release.metrics.ReleaseMetrics;
+import org.kanon.metrics.UtilityMetrics;
 import org.kanon.release.ReleaseRecord;
 
 /**
