@@ -5,9 +5,9 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 import org.kanon.metrics.AttributeLevels;
 import org.kanon.metrics.HierarchyWeights;
-import org.kanon.release.metrics.ReleaseMetrics;
 import org.kanon.metrics.UtilityMetrics;
 import org.kanon.release.ReleaseRecord;
+import org.kanon.release.metrics.ReleaseMetrics;
 
 /**
  * {@link ReleaseMetrics.Figures} as {@code kanon metrics} prints them: aligned text, one figure per line and the
