@@ -3,6 +3,7 @@ package org.kanon.approximation;
 import java.util.Locale;
 import java.util.Optional;
 import org.kanon.InvalidInputException;
+import org.kanon.approximation.instance.CostModel;
 
 /**
  * How to run one of the approximation paper's algorithms: which, for what k, the per-QI weights of the cost

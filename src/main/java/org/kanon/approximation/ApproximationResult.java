@@ -2,6 +2,7 @@ package org.kanon.approximation;
 
 import java.util.List;
 import java.util.OptionalDouble;
+import org.kanon.approximation.instance.Clustering;
 import org.kanon.local.LocalRecodingResult;
 import org.kanon.local.RecodedTable;
 import org.kanon.metrics.UtilityMetrics;

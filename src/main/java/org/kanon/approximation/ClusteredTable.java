@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import org.kanon.approximation.instance.Clustering;
+import org.kanon.approximation.instance.Instance;
 import org.kanon.local.GroupedTable;
 import org.kanon.local.LocalClass;
 import org.kanon.local.RecodedTable;

@@ -3,6 +3,8 @@ package org.kanon.approximation;
 import java.util.ArrayList;
 import java.util.List;
 import org.kanon.InvalidInputException;
+import org.kanon.approximation.instance.Clustering;
+import org.kanon.approximation.instance.Instance;
 
 /**
  * The optimum of k-anonymity with generalization (and row deletion, when the cost model allows it) for a small

@@ -2,6 +2,7 @@ package org.kanon.approximation;
 
 import java.util.List;
 import org.kanon.approximation.forest.ForestClustering;
+import org.kanon.approximation.instance.Instance;
 
 /**
  * Blocks for the factor algorithms on tables too large for one complete graph: the parts of FOREST +

@@ -3,6 +3,8 @@ package org.kanon.approximation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.kanon.approximation.instance.Clustering;
+import org.kanon.approximation.instance.Instance;
 
 /**
  * The row-deletion variant (section 4, last paragraph): a row may be left out of the release at the cost of

@@ -2,6 +2,8 @@ package org.kanon.approximation;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.kanon.approximation.instance.Clustering;
+import org.kanon.approximation.instance.Instance;
 
 /**
  * Splits clusters of at least 2k rows in two when that lowers the cost, recursively. Splitting never raises a

@@ -15,7 +15,6 @@ import org.kanon.global.LatticeBound;
 import org.kanon.global.Searches;
 import org.kanon.global.SearchResult;
 import org.kanon.lattice.LevelVector;
-import org.kanon.metrics.JsonObject;
 import org.kanon.metrics.SelectionCriterion;
 import org.kanon.release.AnonymizeOutcome;
 import org.kanon.release.AnonymizeRequest;

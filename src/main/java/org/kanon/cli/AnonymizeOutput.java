@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.time.LocalDateTime;
 import org.kanon.db.Database;
-import org.kanon.metrics.JsonObject;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.RunLog;
 import org.kanon.schema.SourceTable;

@@ -10,7 +10,6 @@ import org.kanon.approximation.Approximation;
 import org.kanon.approximation.ApproximationOptions;
 import org.kanon.approximation.ApproximationResult;
 import org.kanon.db.Database;
-import org.kanon.metrics.JsonObject;
 import org.kanon.metrics.UtilityMetrics;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.privacy.PrivacyModel;

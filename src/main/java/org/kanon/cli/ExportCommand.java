@@ -3,7 +3,6 @@ package org.kanon.cli;
 import java.nio.file.Path;
 import java.util.List;
 import org.kanon.db.Database;
-import org.kanon.metrics.JsonObject;
 import org.kanon.release.RelationExporter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -7,7 +7,6 @@ import org.kanon.db.Database;
 import org.kanon.ingest.CsvImporter;
 import org.kanon.ingest.ImportOptions;
 import org.kanon.ingest.ImportResult;
-import org.kanon.metrics.JsonObject;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

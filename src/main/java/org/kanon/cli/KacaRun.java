@@ -12,7 +12,6 @@ import org.kanon.local.kaca.Kaca;
 import org.kanon.local.kaca.KacaOptions;
 import org.kanon.local.kaca.KacaResult;
 import org.kanon.metrics.HierarchyWeights;
-import org.kanon.metrics.JsonObject;
 import org.kanon.metrics.UtilityMetrics;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.privacy.PrivacyModel;

@@ -5,11 +5,10 @@ import java.util.Locale;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.metrics.HierarchyWeights;
-import org.kanon.metrics.MetricsReport;
-import org.kanon.metrics.ReleaseMetrics;
 import org.kanon.permutation.metrics.TwoTableMetrics;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
+import org.kanon.release.metrics.ReleaseMetrics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

@@ -8,7 +8,6 @@ import org.kanon.db.Database;
 import org.kanon.local.mondrian.Mondrian;
 import org.kanon.local.mondrian.MondrianResult;
 import org.kanon.local.mondrian.PartitionMetrics;
-import org.kanon.metrics.JsonObject;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.schema.SourceTable;

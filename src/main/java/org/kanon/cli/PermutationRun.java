@@ -7,7 +7,6 @@ import java.util.OptionalLong;
 import java.util.Set;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
-import org.kanon.metrics.JsonObject;
 import org.kanon.permutation.PermutationAnonymizer;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.TwoTableReleaseWriter;

@@ -4,7 +4,6 @@ import java.util.Locale;
 import org.kanon.evaluation.Accuracy;
 import org.kanon.evaluation.QueryEvaluation;
 import org.kanon.evaluation.WorkloadSpec;
-import org.kanon.metrics.JsonObject;
 
 /** {@code kanon evaluate-queries}: aligned text or one JSON object. */
 final class QueryEvaluationOutput {

@@ -7,7 +7,6 @@ import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
-import org.kanon.metrics.JsonObject;
 import org.kanon.privacy.CheckResult;
 import org.kanon.release.ReleaseOutcome;
 import org.kanon.release.ReleaseRecord;

@@ -1,7 +1,6 @@
 package org.kanon.cli;
 
 import org.kanon.db.Database;
-import org.kanon.metrics.JsonObject;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
 import picocli.CommandLine.Command;

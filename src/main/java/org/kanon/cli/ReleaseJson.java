@@ -2,7 +2,6 @@ package org.kanon.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
-import org.kanon.metrics.JsonObject;
 import org.kanon.release.ReleaseRecord;
 
 /** A release's register entry as JSON, alike in release show, release list, release and anonymize. */

@@ -1,7 +1,6 @@
 package org.kanon.cli;
 
 import org.kanon.db.Database;
-import org.kanon.metrics.JsonObject;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.schema.TableResolver;
 import org.kanon.verify.StoredRecheck;

@@ -1,7 +1,6 @@
 package org.kanon.cli;
 
 import org.kanon.db.Database;
-import org.kanon.metrics.JsonObject;
 import org.kanon.workflow.Spec;
 import org.kanon.workflow.SpecStore;
 import picocli.CommandLine.Command;

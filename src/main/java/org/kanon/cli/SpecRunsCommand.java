@@ -2,7 +2,6 @@ package org.kanon.cli;
 
 import java.util.Locale;
 import org.kanon.db.Database;
-import org.kanon.metrics.JsonObject;
 import org.kanon.workflow.SpecRuns;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

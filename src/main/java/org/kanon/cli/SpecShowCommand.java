@@ -3,7 +3,6 @@ package org.kanon.cli;
 import java.util.ArrayList;
 import java.util.List;
 import org.kanon.db.Database;
-import org.kanon.metrics.JsonObject;
 import org.kanon.workflow.Spec;
 import org.kanon.workflow.SpecStore;
 import picocli.CommandLine.Command;

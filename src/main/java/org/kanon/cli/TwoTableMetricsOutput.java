@@ -1,7 +1,6 @@
 package org.kanon.cli;
 
 import java.util.Locale;
-import org.kanon.metrics.JsonObject;
 import org.kanon.permutation.metrics.TwoTableMetrics;
 import org.kanon.release.ReleaseRecord;
 

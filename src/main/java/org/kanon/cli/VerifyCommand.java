@@ -74,10 +74,10 @@ final class VerifyCommand extends ResultCommand {
         if (json()) {
             StringBuilder list = new StringBuilder("[");
             for (Violation v : violations) {
-                list.append(list.length() > 1 ? "," : "").append(new org.kanon.metrics.JsonObject().put("check", v.check())
+                list.append(list.length() > 1 ? "," : "").append(new org.kanon.cli.JsonObject().put("check", v.check())
                         .put("detail", v.detail()).render());
             }
-            out.println(new org.kanon.metrics.JsonObject().put("subject", what).put("verified", violations.isEmpty())
+            out.println(new org.kanon.cli.JsonObject().put("subject", what).put("verified", violations.isEmpty())
                     .putRaw("violations", list.append(']').toString()).render());
         } else if (violations.isEmpty()) {
             out.printf("verified %s: %s%n", what, verifiedText);

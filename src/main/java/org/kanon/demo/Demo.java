@@ -18,7 +18,7 @@ import org.kanon.ingest.ImportResult;
 import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.CheckResult;
 import org.kanon.privacy.KAnonymity;
-import org.kanon.privacy.PrivacyCheck;
+import org.kanon.frequency.PrivacyCheck;
 import org.kanon.privacy.SuppressionLimit;
 import org.kanon.release.AnonymizeOutcome;
 import org.kanon.release.AnonymizeRequest;

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
-import org.kanon.metrics.LocalRecodingMetrics;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;

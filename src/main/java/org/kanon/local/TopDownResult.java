@@ -1,7 +1,6 @@
 package org.kanon.local;
 
 import java.util.List;
-import org.kanon.metrics.LocalRecodingMetrics;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;

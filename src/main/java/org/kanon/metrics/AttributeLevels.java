@@ -106,7 +106,7 @@ public record AttributeLevels(String name, int height, long[] cellsAtLevel, long
     }
 
     /** This spread with {@code rows} more cells at the root: rows suppressed by removal count as {@code *}. */
-    AttributeLevels withRowsAtRoot(long rows) {
+    public AttributeLevels withRowsAtRoot(long rows) {
         long[] counts = cellsAtLevel.clone();
         counts[height] += rows;
         return new AttributeLevels(name, height, counts, cellsWithoutLevel);

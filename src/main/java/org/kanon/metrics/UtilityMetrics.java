@@ -6,8 +6,9 @@ import java.util.OptionalLong;
 
 /**
  * The utility figures of an anonymization, the same whether measured by SQL from a registered release
- * ({@link ReleaseMetrics}) or in memory from an algorithm's own result ({@link LocalRecodingUtility}), after the TKDE
- * local-recoding paper (Li, Wong, Fu, Pei 2008, section 4 and Definitions 5-7, 12, 13):
+ * ({@link org.kanon.release.metrics.ReleaseMetrics}) or in memory from an algorithm's own result
+ * ({@link org.kanon.local.LocalRecodingUtility}), after the TKDE local-recoding paper (Li, Wong, Fu, Pei 2008,
+ * section 4 and Definitions 5-7, 12, 13):
  * <ul>
  *   <li>distortion: the sum over all QI cells of WHD(raw, cell level), for any {@link HierarchyWeights};</li>
  *   <li>discernibility DM: the sum over classes of |E|^2, each suppressed row charged {@code suppressedRowCharge}

@@ -16,7 +16,7 @@ import org.kanon.global.SearchRequest;
 import org.kanon.global.SearchResult;
 import org.kanon.lattice.LevelVector;
 import org.kanon.metrics.NodeSelector;
-import org.kanon.privacy.PrivacyCheck;
+import org.kanon.frequency.PrivacyCheck;
 import org.kanon.privacy.PrivacyModel;
 
 /**

@@ -24,7 +24,7 @@ import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.CheckResult;
 import org.kanon.privacy.ModelSql;
 import org.kanon.privacy.PrivacyModel;
-import org.kanon.privacy.PrivacyCheck;
+import org.kanon.frequency.PrivacyCheck;
 import org.kanon.schema.AttributeRole;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceRegistry;

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.kanon.InvalidInputException;
+import org.kanon.approximation.instance.Instance;
 
 /** The facade's dispatch: factor algorithms block by block on tables above the block size, options refused. */
 class ApproximationTest {

@@ -9,6 +9,7 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.kanon.approximation.factor.FactorThree;
 import org.kanon.approximation.factor.FactorTwo;
+import org.kanon.approximation.instance.Instance;
 
 /**
  * The factor algorithms against the exact optimum ({@link ExactSolver}) on many small seeded instances (6..12 rows):

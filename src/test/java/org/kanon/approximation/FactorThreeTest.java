@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.kanon.InvalidInputException;
 import org.kanon.approximation.factor.Factor;
 import org.kanon.approximation.factor.FactorThree;
+import org.kanon.approximation.instance.Clustering;
+import org.kanon.approximation.instance.Instance;
 
 /** factor3: the minimum 2-factor (Blossom V on the gadget, sparse with pricing) and Lemma 11's cut of long cycles. */
 class FactorThreeTest {

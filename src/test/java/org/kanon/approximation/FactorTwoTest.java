@@ -15,6 +15,8 @@ import org.kanon.InvalidInputException;
 import org.kanon.approximation.factor.Blocks;
 import org.kanon.approximation.factor.Factor;
 import org.kanon.approximation.factor.FactorTwo;
+import org.kanon.approximation.instance.Clustering;
+import org.kanon.approximation.instance.Instance;
 
 /** factor2: the minimum [1, 2]-factor (Blossom V on the gadget, sparse with pricing) and its 2-anonymous clustering. */
 class FactorTwoTest {

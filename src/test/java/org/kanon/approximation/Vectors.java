@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import org.kanon.approximation.instance.CostModel;
+import org.kanon.approximation.instance.Instance;
 import org.kanon.local.GroupedTable;
 
 /** Test instances: tables of small integer vectors, with suppression-only or two-level hierarchies. */

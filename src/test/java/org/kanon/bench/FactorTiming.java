@@ -14,13 +14,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.function.BiFunction;
-import org.kanon.approximation.Clustering;
-import org.kanon.approximation.CostModel;
-import org.kanon.approximation.Instance;
 import org.kanon.approximation.factor.Blocks;
 import org.kanon.approximation.factor.FactorAnonymity;
 import org.kanon.approximation.factor.FactorThree;
 import org.kanon.approximation.factor.FactorTwo;
+import org.kanon.approximation.instance.Clustering;
+import org.kanon.approximation.instance.CostModel;
+import org.kanon.approximation.instance.Instance;
 import org.kanon.local.GroupedTable;
 
 /**

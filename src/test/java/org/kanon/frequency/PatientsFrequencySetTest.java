@@ -10,7 +10,6 @@ import org.kanon.db.Database;
 import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.CheckResult;
 import org.kanon.privacy.KAnonymity;
-import org.kanon.privacy.PrivacyCheck;
 import org.kanon.privacy.SuppressionLimit;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.hierarchy.HierarchyCatalog;

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
-import org.kanon.metrics.LocalRecodingMetrics;
 import org.kanon.privacy.AlphaKAnonymity;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.privacy.SensitiveAttribute;

@@ -5,8 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
 import org.kanon.InvalidInputException;
-import org.kanon.approximation.Clustering;
-import org.kanon.approximation.Instance;
+import org.kanon.approximation.instance.Clustering;
+import org.kanon.approximation.instance.Instance;
 
 /**
  * The partition of a large table into blocks that the factor algorithms solve one by one: the exact factor of a block

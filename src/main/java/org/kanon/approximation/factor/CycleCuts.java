@@ -3,7 +3,7 @@ package org.kanon.approximation.factor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.kanon.approximation.Instance;
+import org.kanon.approximation.instance.Instance;
 
 /**
  * Cutting a path or a cycle of a factor into runs of consecutive rows, each run one cluster. Cutting only removes edges

@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.kanon.InvalidInputException;
-import org.kanon.approximation.Instance;
+import org.kanon.approximation.instance.Instance;
 
 /**
  * A factor of the complete graph on some rows of an instance: its edges (pairs of instance rows) and its weight, the

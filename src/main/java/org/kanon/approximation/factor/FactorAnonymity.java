@@ -1,8 +1,8 @@
 package org.kanon.approximation.factor;
 
 import java.util.stream.IntStream;
-import org.kanon.approximation.Clustering;
-import org.kanon.approximation.Instance;
+import org.kanon.approximation.instance.Clustering;
+import org.kanon.approximation.instance.Instance;
 
 /**
  * What factor2 and factor3 share: a minimum-weight factor of the complete graph on some rows (a perfect matching on

@@ -17,7 +17,7 @@ import org.jgrapht.alg.matching.blossom.v5.BlossomVOptions;
 import org.jgrapht.alg.matching.blossom.v5.KolmogorovWeightedPerfectMatching;
 import org.jgrapht.graph.DefaultGraphType;
 import org.kanon.InvalidInputException;
-import org.kanon.approximation.Instance;
+import org.kanon.approximation.instance.Instance;
 
 /**
  * Minimum-weight degree-constrained subgraphs of a complete graph by minimum-weight perfect matching (Blossom V, JGraphT's

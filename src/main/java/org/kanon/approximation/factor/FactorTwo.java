@@ -2,8 +2,8 @@ package org.kanon.approximation.factor;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.kanon.approximation.Clustering;
-import org.kanon.approximation.Instance;
+import org.kanon.approximation.instance.Clustering;
+import org.kanon.approximation.instance.Instance;
 
 /**
  * 2-anonymity by a minimum-weight [1, 2]-factor (Aggarwal et al., section 5): in the complete graph on the rows,

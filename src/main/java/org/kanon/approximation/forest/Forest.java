@@ -1,7 +1,7 @@
 package org.kanon.approximation.forest;
 
 import java.util.Arrays;
-import org.kanon.approximation.Instance;
+import org.kanon.approximation.instance.Instance;
 
 /**
  * Algorithm FOREST (section 4.1): a directed forest in which every vertex has at most one out-edge, to one of its

@@ -2,8 +2,8 @@ package org.kanon.approximation.forest;
 
 import java.util.List;
 import org.kanon.InvalidInputException;
-import org.kanon.approximation.Clustering;
-import org.kanon.approximation.Instance;
+import org.kanon.approximation.instance.Clustering;
+import org.kanon.approximation.instance.Instance;
 
 /**
  * The O(k)-approximation of section 4: FOREST, then DECOMPOSE-COMPONENT on every tree larger than

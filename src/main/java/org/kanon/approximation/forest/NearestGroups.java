@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntPredicate;
-import org.kanon.approximation.Instance;
+import org.kanon.approximation.instance.Instance;
 
 /**
  * The nearest group to a given one among the groups a predicate admits, without measuring every pair: the groups

@@ -13,7 +13,7 @@ import org.kanon.local.GroupLoader;
 import org.kanon.local.GroupedTable;
 import org.kanon.local.LocalClass;
 import org.kanon.local.LocalRecoding;
-import org.kanon.metrics.LocalRecodingUtility;
+import org.kanon.local.LocalRecodingUtility;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;

@@ -12,10 +12,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.kanon.approximation.Approximation;
 import org.kanon.approximation.ApproximationOptions;
-import org.kanon.approximation.Clustering;
 import org.kanon.approximation.ExactSolver;
-import org.kanon.approximation.Instance;
 import org.kanon.approximation.Vectors;
+import org.kanon.approximation.instance.Clustering;
+import org.kanon.approximation.instance.Instance;
 
 class ForestClusteringTest {
 

@@ -1,4 +1,4 @@
-package org.kanon.metrics;
+package org.kanon.release.metrics;
 
 import java.util.Optional;
 import org.jooq.DSLContext;
@@ -8,6 +8,7 @@ import org.jooq.Record2;
 import org.jooq.Select;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
+import org.kanon.metrics.AttributeLevels;
 import org.kanon.schema.hierarchy.Dimension;
 
 /**

@@ -1,4 +1,4 @@
-package org.kanon.metrics;
+package org.kanon.release.metrics;
 
 import java.util.List;
 import org.jooq.Condition;
@@ -8,6 +8,7 @@ import org.jooq.Record;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
+import org.kanon.metrics.ClassShape;
 
 /** The {@link ClassShape} of a released relation, by one {@code GROUP BY} over its QI columns. */
 final class ReleaseClasses {

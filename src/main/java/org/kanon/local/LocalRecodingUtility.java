@@ -1,21 +1,21 @@
-package org.kanon.metrics;
+package org.kanon.local;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.kanon.local.GroupedTable;
-import org.kanon.local.LocalClass;
-import org.kanon.local.LocalRecoding;
+import org.kanon.metrics.AttributeLevels;
+import org.kanon.metrics.ClassShape;
+import org.kanon.metrics.UtilityMetrics;
 
 /**
  * The {@link UtilityMetrics} of a local recoding as an algorithm holds it in memory, without writing a release, so
  * algorithms and benchmarks report the figures {@code kanon metrics} later measures from the release by SQL:
  * <ul>
  *   <li>classes are counted as the release shows them: classes whose labels coincide are one;</li>
- *   <li>a cell's level is, as in {@link ReleaseMetrics}, the lowest level of the hierarchy whose labels hold its
- *       text, which is the class's level unless the hierarchy repeats a label on several levels (a NULL cell, a
- *       missing raw value, is at level 0).</li>
+ *   <li>a cell's level is, as in {@link org.kanon.release.metrics.ReleaseMetrics}, the lowest level of the
+ *       hierarchy whose labels hold its text, which is the class's level unless the hierarchy repeats a label on
+ *       several levels (a NULL cell, a missing raw value, is at level 0).</li>
  * </ul>
  * A local recoding suppresses no row, unless an algorithm deletes rows (the approximation paper's row deletion).
  */

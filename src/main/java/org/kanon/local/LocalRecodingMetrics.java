@@ -1,13 +1,10 @@
-package org.kanon.metrics;
+package org.kanon.local;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.kanon.local.GroupedTable;
-import org.kanon.local.LocalClass;
-import org.kanon.local.LocalRecoding;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.privacy.SensitiveAttribute;
 

@@ -1,4 +1,4 @@
-package org.kanon.metrics;
+package org.kanon.cli;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package org.kanon.approximation;
+package org.kanon.approximation.instance;
 
 import java.util.Arrays;
 

@@ -1,12 +1,11 @@
-package org.kanon.privacy;
+package org.kanon.frequency;
 
 import org.jooq.DSLContext;
-import org.kanon.frequency.FrequencySets;
-import org.kanon.frequency.FrequencySummary;
-import org.kanon.frequency.SensitiveColumn;
-import org.kanon.frequency.SourceIntegrity;
-import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
+import org.kanon.privacy.CheckResult;
+import org.kanon.privacy.ClassStatistics;
+import org.kanon.privacy.PrivacyModel;
+import org.kanon.privacy.SuppressionLimit;
 
 /**
  * Checks a table at one node of the lattice under a privacy model: validates the request against the data (NULLs,

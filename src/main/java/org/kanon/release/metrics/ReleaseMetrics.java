@@ -1,4 +1,4 @@
-package org.kanon.metrics;
+package org.kanon.release.metrics;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +11,9 @@ import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.metrics.AttributeLevels;
+import org.kanon.metrics.ClassShape;
+import org.kanon.metrics.UtilityMetrics;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.SuppressMode;
 import org.kanon.schema.Column;

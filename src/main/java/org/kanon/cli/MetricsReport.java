@@ -1,9 +1,13 @@
-package org.kanon.metrics;
+package org.kanon.cli;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
+import org.kanon.metrics.AttributeLevels;
+import org.kanon.metrics.HierarchyWeights;
+import org.kanon.metrics.UtilityMetrics;
 import org.kanon.release.ReleaseRecord;
+import org.kanon.release.metrics.ReleaseMetrics;
 
 /**
  * {@link ReleaseMetrics.Figures} as {@code kanon metrics} prints them: aligned text, one figure per line and the
