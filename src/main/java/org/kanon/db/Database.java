@@ -38,6 +38,8 @@ public final class Database implements AutoCloseable {
     private final boolean owner;
     /** False when attached to an embedded Derby database someone else in this JVM has open (a Derby procedure). */
     private final boolean shutDownDerby;
+    /** Run by the owner's {@link #close()} after everything else (a test's cleanup); null for none. */
+    private Runnable afterClose;
 
     private Database(ConnectionSettings settings, boolean dropOnClose) {
         this(settings, dropOnClose, true);
@@ -95,6 +97,16 @@ public final class Database implements AutoCloseable {
     /** A database that is dropped again on close; only meaningful for Derby in-memory URLs (tests, demo). */
     public static Database openScratch(ConnectionSettings settings) {
         return migrated(new Database(settings, JdbcUrls.isDerbyInMemory(settings.url())));
+    }
+
+    /**
+     * A scratch database whose owner also runs {@code afterClose} once its pool is closed: a test drops the server
+     * database it created for it (kanon itself never drops a server database).
+     */
+    public static Database openScratch(ConnectionSettings settings, Runnable afterClose) {
+        Database db = new Database(settings, JdbcUrls.isDerbyInMemory(settings.url()));
+        db.afterClose = afterClose;
+        return migrated(db);
     }
 
     private static Database migrated(Database db) {
@@ -210,6 +222,9 @@ public final class Database implements AutoCloseable {
         pool.close();
         if (shutDownDerby && JdbcUrls.isDerby(settings.url())) {
             shutDownDerby();
+        }
+        if (afterClose != null) {
+            afterClose.run();
         }
     }
 

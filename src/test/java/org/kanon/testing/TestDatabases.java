@@ -62,8 +62,10 @@ public final class TestDatabases {
         return user == null ? "postgres" : user;
     }
 
+    /** A fresh database of that kind, dropped again when the returned handle is closed (PostgreSQL's too). */
     public static Database open(Kind kind) {
-        return Database.openScratch(fresh(kind));
+        ConnectionSettings settings = fresh(kind);
+        return kind == Kind.POSTGRES ? Database.openScratch(settings, () -> dispose(settings)) : Database.openScratch(settings);
     }
 
     /** Drops a database made by {@link #fresh}; Derby in-memory ones are dropped by {@link Database#close()}. */
