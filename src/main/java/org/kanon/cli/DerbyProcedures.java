@@ -10,7 +10,7 @@ import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Query;
-import org.jooq.SQLDialect;
+import org.kanon.db.dialect.DerbyProfile;
 import org.jooq.conf.RenderQuotedNames;
 import org.jooq.conf.Settings;
 import org.jooq.impl.DSL;
@@ -77,7 +77,7 @@ public final class DerbyProcedures {
             if (k < 1) {
                 throw new InvalidInputException("k must be at least 1, got " + k);
             }
-            DSLContext ctx = DSL.using(SQLDialect.DERBY, QUOTED);
+            DSLContext ctx = DSL.using(DerbyProfile.INSTANCE.dialect(), QUOTED);
             Field<Integer> n = DSL.field(DSL.name("N"), Integer.class);
             var classes = DSL.select(DSL.count().as("N")).from(source.table()).groupBy(qis).asTable("G");
             Field<Long> small = DSL.sum(DSL.when(n.lt(k), n).otherwise(0)).cast(Long.class);
@@ -135,7 +135,7 @@ public final class DerbyProcedures {
 
     /** A result set of text columns (of these widths) on the caller's connection: a VALUES list. */
     private static ResultSet rows(Connection caller, List<String> columns, List<Integer> widths, List<List<String>> rows) throws SQLException {
-        DSLContext ctx = DSL.using(SQLDialect.DERBY, QUOTED);
+        DSLContext ctx = DSL.using(DerbyProfile.INSTANCE.dialect(), QUOTED);
         List<org.jooq.Row> values = new ArrayList<>();
         for (List<String> row : rows) {
             List<Field<?>> cells = new ArrayList<>();

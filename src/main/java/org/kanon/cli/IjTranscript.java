@@ -5,7 +5,7 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
-import org.kanon.db.JdbcUrls;
+import org.kanon.db.dialect.JdbcUrls;
 import org.kanon.db.SqlErrors;
 
 /**

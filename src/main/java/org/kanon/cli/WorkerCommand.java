@@ -4,7 +4,6 @@ import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
@@ -14,7 +13,6 @@ import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.workflow.SpecRunner;
 import org.kanon.workflow.Worker;
-import org.postgresql.PGConnection;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -62,8 +60,8 @@ final class WorkerCommand extends ResultCommand {
                 }
             });
             err.println("kanon worker " + me + ": " + (once ? "running the requests queued in " : "serving requests in ")
-                    + db.settings().maskedUrl() + (once ? "" : db.isDerby() ? " (polling every " + poll + "; stop with Ctrl-C)"
-                    : " (woken by NOTIFY " + CHANNEL + ", else every " + poll + "; stop with Ctrl-C)"));
+                    + db.settings().maskedUrl() + (once ? "" : db.profile().wakesByNotify() ? " (woken by NOTIFY " + CHANNEL + ", else every " + poll + "; stop with Ctrl-C)"
+                    : " (polling every " + poll + "; stop with Ctrl-C)"));
             err.flush();
             if (once) {
                 int ran = worker.drain();
@@ -82,9 +80,9 @@ final class WorkerCommand extends ResultCommand {
                 }
             });
             Runtime.getRuntime().addShutdownHook(hook);
-            try (Connection listener = db.isDerby() ? null : listen(db)) {
+            try (Connection listener = db.profile().wakesByNotify() ? listen(db) : null) {
                 worker.serve(stop::get, listener == null ? () -> Thread.sleep(pollTime.toMillis())
-                        : () -> awaitNotification(listener, pollTime, pollTime), e -> {
+                        : () -> awaitNotification(db, listener, pollTime, pollTime), e -> {
                             // always reported (not only with --verbose): a round failed, the worker goes on
                             // a lost connection is said as such; anything else without its message, which may quote a row
                             RuntimeException said = org.kanon.db.SqlErrors.translate(e, db.settings());
@@ -101,8 +99,8 @@ final class WorkerCommand extends ResultCommand {
 
     private static Connection listen(Database db) throws SQLException {
         Connection c = db.dataSource().getConnection();
-        try (Statement s = c.createStatement()) {
-            s.execute("LISTEN " + CHANNEL);
+        try {
+            db.profile().listen(c, CHANNEL);
             return c;
         } catch (SQLException e) {
             c.close();
@@ -111,9 +109,9 @@ final class WorkerCommand extends ResultCommand {
     }
 
     /** Waits for a notification; if the listening connection broke, sleeps the poll interval instead (polling). */
-    private static void awaitNotification(Connection listener, Duration poll, Duration fallback) throws InterruptedException {
+    private static void awaitNotification(Database db, Connection listener, Duration poll, Duration fallback) throws InterruptedException {
         try {
-            listener.unwrap(PGConnection.class).getNotifications((int) Math.min(Integer.MAX_VALUE, poll.toMillis()));
+            db.profile().awaitNotification(listener, poll.toMillis());
         } catch (SQLException e) {
             Thread.sleep(fallback.toMillis());
         }

@@ -30,7 +30,7 @@ final class CatalogMigrator {
         try {
             Flyway.configure()
                     .dataSource(db.dataSource())
-                    .locations(LOCATION, LOCATION + "-" + (db.isDerby() ? "derby" : "postgresql"))
+                    .locations(LOCATION, LOCATION + "-" + db.profile().migrationsSuffix())
                     // the first schema holds the history table and is the default for the unquoted DDL
                     .schemas(ids.fold(KanonSchemas.CATALOG), ids.fold(KanonSchemas.DIMENSIONS), ids.fold(KanonSchemas.RELEASES))
                     .createSchemas(true)

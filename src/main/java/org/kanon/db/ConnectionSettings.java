@@ -2,7 +2,9 @@ package org.kanon.db;
 
 import java.util.Map;
 import java.util.Objects;
+import java.util.Properties;
 import org.kanon.InvalidInputException;
+import org.kanon.db.dialect.JdbcUrls;
 
 /**
  * Where to connect. The password is only ever read from the environment ({@value #PASSWORD_VARIABLE}), so it
@@ -54,6 +56,18 @@ public record ConnectionSettings(String url, String user, String password) {
             }
         }
         return null;
+    }
+
+    /** User and password as JDBC connection properties, for a connection made outside the pool. */
+    public Properties credentials() {
+        Properties p = new Properties();
+        if (user != null) {
+            p.setProperty("user", user);
+        }
+        if (password != null) {
+            p.setProperty("password", password);
+        }
+        return p;
     }
 
     public String maskedUrl() {

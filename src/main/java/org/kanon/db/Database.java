@@ -15,6 +15,9 @@ import org.jooq.conf.RenderQuotedNames;
 import org.jooq.conf.Settings;
 import org.jooq.impl.DSL;
 import org.kanon.InvalidInputException;
+import org.kanon.db.dialect.DatabaseProfile;
+import org.kanon.db.dialect.DatabaseProfiles;
+import org.kanon.db.dialect.DerbyProfile;
 
 /**
  * One database kanon works in: the connection pool, the jOOQ dialect derived from the URL, the quoting policy and
@@ -22,13 +25,13 @@ import org.kanon.InvalidInputException;
  */
 public final class Database implements AutoCloseable {
     static {
-        DerbyLog.silence();
-        DerbyTuning.apply();
+        DatabaseProfiles.all().forEach(DatabaseProfile::prepareJvm);
         System.setProperty("org.jooq.no-logo", "true");
         System.setProperty("org.jooq.no-tips", "true");
     }
 
     private final ConnectionSettings settings;
+    private final DatabaseProfile profile;
     private final SQLDialect dialect;
     private final HikariDataSource pool;
     private final DSLContext dsl;
@@ -36,8 +39,11 @@ public final class Database implements AutoCloseable {
     private final boolean dropOnClose;
     /** False for a {@link #borrow() borrowed} handle: closing it leaves the pool to its owner. */
     private final boolean owner;
-    /** False when attached to an embedded Derby database someone else in this JVM has open (a Derby procedure). */
-    private final boolean shutDownDerby;
+    /**
+     * False when attached to an embedded database someone else in this JVM has open (a Derby procedure): then it is
+     * neither booted nor shut down here.
+     */
+    private final boolean ownsEngine;
     /** Run by the owner's {@link #close()} after everything else (a test's cleanup); null for none. */
     private Runnable afterClose;
 
@@ -45,15 +51,16 @@ public final class Database implements AutoCloseable {
         this(settings, dropOnClose, true);
     }
 
-    private Database(ConnectionSettings settings, boolean dropOnClose, boolean shutDownDerby) {
+    private Database(ConnectionSettings settings, boolean dropOnClose, boolean ownsEngine) {
         this.owner = true;
-        this.shutDownDerby = shutDownDerby;
+        this.ownsEngine = ownsEngine;
         this.settings = settings;
-        this.dialect = JdbcUrls.dialect(settings.url());
+        this.profile = DatabaseProfiles.forUrl(settings.url());
+        this.dialect = profile.dialect();
         this.dropOnClose = dropOnClose;
         // attached to a database already up in this JVM: nothing to boot
-        this.pool = openPool(settings, shutDownDerby && JdbcUrls.isDerby(settings.url()));
-        this.identifiers = new Identifiers(dialect);
+        this.pool = openPool(settings, profile, ownsEngine);
+        this.identifiers = new Identifiers(profile);
         this.dsl = DSL.using(pool, dialect, new Settings()
                 // one quoting policy for the whole engine: every identifier quoted, hostile names stay harmless
                 .withRenderQuotedNames(RenderQuotedNames.EXPLICIT_DEFAULT_QUOTED)
@@ -64,8 +71,9 @@ public final class Database implements AutoCloseable {
 
     private Database(Database shared) {
         this.owner = false;
-        this.shutDownDerby = false;
+        this.ownsEngine = false;
         this.settings = shared.settings;
+        this.profile = shared.profile;
         this.dialect = shared.dialect;
         this.dropOnClose = false;
         this.pool = shared.pool;
@@ -94,9 +102,9 @@ public final class Database implements AutoCloseable {
         return migrated(new Database(settings, false, false));
     }
 
-    /** A database that is dropped again on close; only meaningful for Derby in-memory URLs (tests, demo). */
+    /** A database that is dropped again on close; only meaningful for in-memory URLs (tests, demo). */
     public static Database openScratch(ConnectionSettings settings) {
-        return migrated(new Database(settings, JdbcUrls.isDerbyInMemory(settings.url())));
+        return migrated(new Database(settings, DatabaseProfiles.forUrl(settings.url()).isInMemory(settings.url())));
     }
 
     /**
@@ -104,7 +112,7 @@ public final class Database implements AutoCloseable {
      * database it created for it (kanon itself never drops a server database).
      */
     public static Database openScratch(ConnectionSettings settings, Runnable afterClose) {
-        Database db = new Database(settings, JdbcUrls.isDerbyInMemory(settings.url()));
+        Database db = new Database(settings, DatabaseProfiles.forUrl(settings.url()).isInMemory(settings.url()));
         db.afterClose = afterClose;
         return migrated(db);
     }
@@ -119,8 +127,8 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    /** {@code bootDerby}: an embedded Derby database is booted first, without a timeout (see {@link DerbyBoot}). */
-    private static HikariDataSource openPool(ConnectionSettings settings, boolean bootDerby) {
+    /** {@code boot}: the database is booted first where its profile needs that (embedded Derby, without a timeout). */
+    private static HikariDataSource openPool(ConnectionSettings settings, DatabaseProfile profile, boolean boot) {
         HikariConfig config = new HikariConfig();
         config.setPoolName("kanon");
         config.setJdbcUrl(settings.url());
@@ -134,11 +142,8 @@ public final class Database implements AutoCloseable {
         config.setMinimumIdle(1);
         config.setAutoCommit(true);
         config.setConnectionTimeout(30_000);
-        if (settings.url().startsWith("jdbc:postgresql:")) {
-            // the driver turns a batch of single-row INSERTs into multi-row statements: 1.3-1.6x faster imports
-            config.addDataSourceProperty("reWriteBatchedInserts", "true");
-        }
-        try (Connection booted = bootDerby ? DerbyBoot.boot(settings, System.err) : null) {
+        profile.poolProperties().forEach(config::addDataSourceProperty);
+        try (Connection booted = boot ? profile.boot(settings.url(), settings.credentials(), System.err) : null) {
             return new HikariDataSource(config);
         } catch (HikariPool.PoolInitializationException e) {
             throw SqlErrors.cannotConnect(e.getCause() != null ? e.getCause() : e, settings);
@@ -165,7 +170,7 @@ public final class Database implements AutoCloseable {
      * every later writer of that name for as long as this process runs) ends when the caller closes it.
      */
     public Connection separateConnection() throws SQLException {
-        return DriverManager.getConnection(settings.url(), DerbyBoot.credentials(settings));
+        return DriverManager.getConnection(settings.url(), settings.credentials());
     }
 
     public DataSource dataSource() {
@@ -176,8 +181,15 @@ public final class Database implements AutoCloseable {
         return settings;
     }
 
+    /** Everything kanon does differently on this database. */
+    public DatabaseProfile profile() {
+        return profile;
+    }
+
+    /** @deprecated ask {@link #profile()}. release/** switches to profile() after the i20-release merge. */
+    @Deprecated
     public boolean isDerby() {
-        return dialect == SQLDialect.DERBY;
+        return profile == DerbyProfile.INSTANCE;
     }
 
     /** A name in one of kanon's own schemas, folded like every name kanon makes up. */
@@ -198,15 +210,9 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    /**
-     * Refreshes the planner statistics of a table kanon just filled. PostgreSQL plans from them: right after an
-     * import (autovacuum may be off, or simply not yet run) it estimated 76 million rows for 211 classes and took
-     * minutes over a release view instead of 3 s. Derby needs nothing here.
-     */
+    /** Refreshes the planner statistics of a table kanon just filled, where the database plans from them. */
     public void analyze(Name table) {
-        if (dialect == SQLDialect.POSTGRES) {
-            dsl.query("ANALYZE {0}", table).execute();
-        }
+        profile.analyze(dsl, table);
     }
 
     /** The database user, as the database itself reports it; recorded with every release. */
@@ -220,31 +226,11 @@ public final class Database implements AutoCloseable {
             return;
         }
         pool.close();
-        if (shutDownDerby && JdbcUrls.isDerby(settings.url())) {
-            shutDownDerby();
+        if (ownsEngine) {
+            profile.shutDown(settings.url(), dropOnClose, System.err);
         }
         if (afterClose != null) {
             afterClose.run();
-        }
-    }
-
-    /**
-     * An on-disk Derby database is shut down so the next run does not have to recover it; an in-memory scratch
-     * database is dropped. The engine itself stays up (shutting it down deregisters the driver for this JVM).
-     */
-    private void shutDownDerby() {
-        String database = JdbcUrls.derbyDatabase(settings.url());
-        boolean memory = JdbcUrls.isDerbyInMemory(settings.url());
-        if (memory && !dropOnClose) {
-            return;
-        }
-        String action = memory ? ";drop=true" : ";shutdown=true";
-        try (Connection ignored = DriverManager.getConnection("jdbc:derby:" + database + action)) {
-            // Derby always reports success of shutdown/drop as an SQLException (08006)
-        } catch (SQLException expected) {
-            if (!"08006".equals(expected.getSQLState()) && !"XJ004".equals(expected.getSQLState())) {
-                System.err.println("kanon: warning: closing " + settings.maskedUrl() + ": " + expected.getMessage());
-            }
         }
     }
 

@@ -1,12 +1,11 @@
 package org.kanon.db;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.regex.Pattern;
 import org.jooq.Name;
-import org.jooq.SQLDialect;
 import org.jooq.impl.DSL;
+import org.kanon.db.dialect.DatabaseProfile;
+import org.kanon.db.dialect.NameLimit;
 
 /**
  * The one place that decides how a name becomes an identifier. Every identifier is rendered quoted by jOOQ, so a
@@ -19,35 +18,12 @@ public final class Identifiers {
     /** Longest identifier both databases accept (Derby 128, PostgreSQL 63 bytes); relation names: {@link #fits}. */
     public static final int MAX_LENGTH = 63;
 
-    private final boolean upperCase;
+    private final DatabaseProfile profile;
     private final NameLimit limit;
 
-    public Identifiers(SQLDialect dialect) {
-        this.upperCase = dialect.family() == SQLDialect.DERBY;
-        this.limit = NameLimit.of(dialect);
-    }
-
-    /**
-     * The longest relation name a database keeps as given. PostgreSQL counts bytes (UTF-8) and silently truncates a
-     * longer name to 63, so two names can meet in one relation and a later DROP of the long name misses it; MariaDB
-     * and MySQL allow 64 characters, Derby 128.
-     */
-    record NameLimit(int max, boolean bytes, String database) {
-        static NameLimit of(SQLDialect dialect) {
-            return switch (dialect.family()) {
-                case POSTGRES -> new NameLimit(63, true, "PostgreSQL");
-                case MARIADB, MYSQL -> new NameLimit(64, false, "MariaDB");
-                default -> new NameLimit(128, false, "Derby");
-            };
-        }
-
-        int measure(String name) {
-            return bytes ? name.getBytes(StandardCharsets.UTF_8).length : name.length();
-        }
-
-        String unit() {
-            return bytes ? "bytes" : "characters";
-        }
+    public Identifiers(DatabaseProfile profile) {
+        this.profile = profile;
+        this.limit = profile.relationNameLimit();
     }
 
     /** True when the database keeps this identifier (as folded) whole. */
@@ -70,7 +46,7 @@ public final class Identifiers {
         if (!isPlain(name)) {
             return name;
         }
-        return upperCase ? name.toUpperCase(Locale.ROOT) : name.toLowerCase(Locale.ROOT);
+        return profile.foldPlain(name);
     }
 
     /** A qualified name whose parts are each folded. */

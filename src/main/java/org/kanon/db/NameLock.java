@@ -4,8 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import org.jooq.DSLContext;
-import org.jooq.SQLDialect;
-import org.jooq.impl.DSL;
+import org.kanon.db.dialect.DatabaseProfiles;
 
 /**
  * Serializes the processes that write one name (a release, an imported table, a table's hierarchies) so that a
@@ -14,8 +13,8 @@ import org.jooq.impl.DSL;
  *
  * <p>Call {@link #acquire} first thing in the writing transaction, before checking whether the name exists: the
  * lock is held until that transaction ends, and every statement after it sees what the previous holder committed.
- * PostgreSQL takes a transaction-level advisory lock; embedded Derby is opened by one process at a time (a second
- * one gets XSDB6), and inside one JVM kanon writes one name from one thread, so it needs none.
+ * How the name is held is the database profile's ({@link org.kanon.db.dialect.DatabaseProfile#lockName}): an
+ * advisory lock on PostgreSQL, nothing on embedded Derby (one process at a time, one writing thread per name).
  */
 public final class NameLock {
     /** What kind of name is locked: names of different kinds never wait for each other. */
@@ -26,10 +25,7 @@ public final class NameLock {
 
     /** Waits until no other transaction holds this name, then holds it until {@code tx}'s transaction ends. */
     public static void acquire(DSLContext tx, Kind kind, String schema, String name) {
-        if (tx.dialect().family() != SQLDialect.POSTGRES) {
-            return;
-        }
-        tx.select(DSL.function("pg_advisory_xact_lock", Object.class, DSL.val(key(kind, schema, name)))).fetch();
+        DatabaseProfiles.of(tx.dialect()).lockName(tx, key(kind, schema, name), false);
     }
 
     /**
@@ -38,10 +34,7 @@ public final class NameLock {
      * dimension tables) run side by side, while a writer of the name waits for them all, and they for it.
      */
     public static void acquireShared(DSLContext tx, Kind kind, String schema, String name) {
-        if (tx.dialect().family() != SQLDialect.POSTGRES) {
-            return;
-        }
-        tx.select(DSL.function("pg_advisory_xact_lock_shared", Object.class, DSL.val(key(kind, schema, name)))).fetch();
+        DatabaseProfiles.of(tx.dialect()).lockName(tx, key(kind, schema, name), true);
     }
 
     /** A 64-bit key of the kind and the folded, qualified name; a collision only makes two writers wait in turn. */

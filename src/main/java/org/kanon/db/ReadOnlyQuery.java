@@ -4,14 +4,11 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.function.Function;
 import org.jooq.Cursor;
 import org.jooq.Record;
 import org.jooq.impl.DSL;
 import org.kanon.InvalidInputException;
-import org.postgresql.core.BaseConnection;
-import org.postgresql.core.Query;
 
 /**
  * Runs SQL text kanon did not build itself (a spec's source query, a re-check read from the catalog) without write
@@ -77,12 +74,9 @@ public final class ReadOnlyQuery {
     }
 
     private <T> T readOnce(Connection c, String text, int maxRows, Function<Cursor<Record>, T> reader) throws SQLException {
-        if (!db.isDerby()) {
-            try (Statement s = c.createStatement()) {
-                // explicit, whatever the driver's readOnlyMode: the transaction begins read only
-                s.execute("SET TRANSACTION READ ONLY");
-            }
-            requireOneStatement(c, text);
+        int statements = db.profile().beginReadOnly(c, text);
+        if (statements > 1) {
+            throw new InvalidInputException(what + " must be one SELECT; the database driver splits it into " + statements + " statements");
         }
         try (PreparedStatement ps = c.prepareStatement(text)) {
             if (ps.getMetaData() == null) {
@@ -102,15 +96,6 @@ public final class ReadOnlyQuery {
                 throw new InvalidInputException(what + " must be one SELECT; the database ran more than one statement");
             }
             return result;
-        }
-    }
-
-    /** PostgreSQL: the statements the driver would send for this text, as a prepared statement does. */
-    private void requireOneStatement(Connection c, String text) throws SQLException {
-        Query query = c.unwrap(BaseConnection.class).createQuery(text, true, true).query;
-        Query[] statements = query.getSubqueries();
-        if (statements != null && statements.length > 1) {
-            throw new InvalidInputException(what + " must be one SELECT; the database driver splits it into " + statements.length + " statements");
         }
     }
 

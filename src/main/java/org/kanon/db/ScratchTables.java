@@ -14,6 +14,7 @@ import org.jooq.QueryPart;
 import org.jooq.SQLDialect;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
+import org.kanon.db.dialect.DatabaseProfile;
 
 /**
  * Temporary tables on one connection held for the lifetime of this object: temporary tables are private to a
@@ -23,8 +24,6 @@ import org.jooq.impl.DSL;
  * never meets them.
  */
 public final class ScratchTables implements AutoCloseable {
-    private static final String DERBY_TEMP_SCHEMA = "SESSION";
-
     private final Database db;
     private final Connection connection;
     private final DSLContext dsl;
@@ -54,6 +53,10 @@ public final class ScratchTables implements AutoCloseable {
         return db.dialect();
     }
 
+    public DatabaseProfile profile() {
+        return db.profile();
+    }
+
     /** A plain name folded like every name kanon makes up, so templates may spell it unquoted. */
     public Name name(String... parts) {
         return db.identifiers().name(parts);
@@ -62,13 +65,13 @@ public final class ScratchTables implements AutoCloseable {
     /** Creates {@code prefix_N} with the given columns (name and data type of each field); one statement. */
     public Table<?> create(String prefix, List<? extends Field<?>> columns) {
         String plain = db.identifiers().fold(prefix + "_" + (++counter));
-        Name name = db.isDerby() ? DSL.name(DERBY_TEMP_SCHEMA, plain) : DSL.name(plain);
+        Name name = db.profile().scratchTable(plain);
         List<QueryPart> definitions = new ArrayList<>();
         for (Field<?> c : columns) {
             definitions.add(DSL.sql("{0} {1}", DSL.name(c.getUnqualifiedName().last()),
                     DSL.keyword(c.getDataType().getCastTypeName(dsl.configuration()))));
         }
-        dsl.query(SqlTemplates.load("scratch/create-temp-table.sql", db.dialect()), name, DSL.list(definitions)).execute();
+        dsl.query(SqlTemplates.load("scratch/create-temp-table.sql", db.profile()), name, DSL.list(definitions)).execute();
         live.add(name);
         return DSL.table(name);
     }

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.jooq.exception.DataAccessException;
 import org.kanon.InvalidInputException;
+import org.kanon.db.dialect.JdbcUrls;
 
 /**
  * Translates database errors at the boundary: what a user can fix (no such table, refused connection, missing

@@ -4,10 +4,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jooq.SQLDialect;
+import org.kanon.db.dialect.DatabaseProfile;
+import org.kanon.db.dialect.DatabaseProfiles;
 
 /**
  * Loads the statements kept as templates under the top-level {@code sql/} folder (in the jar under
@@ -25,7 +26,12 @@ public final class SqlTemplates {
 
     /** The statement of {@code path} (relative to sql/, e.g. {@code incognito/join-candidates.sql}) for a dialect. */
     public static String load(String path, SQLDialect dialect) {
-        return CACHE.computeIfAbsent(dialect.family().name() + ":" + path, key -> read(path, dialect));
+        return load(path, DatabaseProfiles.of(dialect));
+    }
+
+    /** The statement of {@code path} for the database of {@code profile}: its variant when it ships one. */
+    public static String load(String path, DatabaseProfile profile) {
+        return CACHE.computeIfAbsent(profile.templateVariant() + ":" + path, key -> read(path, profile));
     }
 
     /** The whole file as shipped, header included (for tests that check headers against placeholders). */
@@ -37,17 +43,13 @@ public final class SqlTemplates {
         return text;
     }
 
-    private static String read(String path, SQLDialect dialect) {
+    private static String read(String path, DatabaseProfile profile) {
         if (!path.endsWith(".sql")) {
             throw new IllegalArgumentException("not a template path: " + path);
         }
-        String sibling = path.substring(0, path.length() - ".sql".length()) + "." + suffix(dialect) + ".sql";
+        String sibling = path.substring(0, path.length() - ".sql".length()) + "." + profile.templateVariant() + ".sql";
         String text = resource(sibling);
         return stripHeader(text != null ? text : source(path));
-    }
-
-    static String suffix(SQLDialect dialect) {
-        return dialect.family() == SQLDialect.POSTGRES ? "postgres" : dialect.family().name().toLowerCase(Locale.ROOT);
     }
 
     /** Drops the leading lines that are blank or {@code --} comments, and a trailing semicolon. */

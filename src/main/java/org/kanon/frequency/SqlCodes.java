@@ -9,7 +9,6 @@ import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.InsertValuesStepN;
 import org.jooq.Record;
-import org.jooq.SQLDialect;
 import org.jooq.SelectField;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
@@ -118,12 +117,9 @@ final class SqlCodes {
                     insert.execute();
                     stats.statements(1);
                 }
-                if (ctx.dialect().family() == SQLDialect.POSTGRES) {
-                    // without statistics PostgreSQL guesses thousands of rows for a temporary table and joins the
-                    // sets to it by nested loops and merge joins (minutes instead of seconds on Adult)
-                    ctx.query("analyze {0}", tables[a]).execute();
-                    stats.statements(1);
-                }
+                // without statistics PostgreSQL guesses thousands of rows for a temporary table and joins the
+                // sets to it by nested loops and merge joins (minutes instead of seconds on Adult)
+                stats.statements(scratch.profile().analyze(ctx, tables[a]));
             }
         } catch (RuntimeException e) {
             for (Table<?> t : tables) {

@@ -9,14 +9,13 @@ import org.jooq.DSLContext;
 import org.jooq.DataType;
 import org.jooq.Field;
 import org.jooq.Record;
-import org.jooq.SQLDialect;
 import org.jooq.SelectField;
 import org.jooq.Table;
-import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 import org.kanon.db.Database;
 import org.kanon.db.ScratchTables;
+import org.kanon.db.dialect.DatabaseProfile;
 import org.kanon.lattice.Node;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.schema.ColumnTypes;
@@ -36,12 +35,6 @@ import org.kanon.schema.ColumnTypes;
 public final class SqlExecutor implements FrequencyExecutor {
     /** Nodes decided by one statement at most: beyond this the statement (a UNION ALL on Derby) only grows. */
     static final int CHECKS_PER_STATEMENT = 32;
-    private static final String WORK_MEM = "work_mem";
-    private static final String GROUPING_SETS_WORK_MEM = "128MB";
-    private static final String NESTED_LOOPS = "enable_nestloop";
-    private static final String JOIN_ORDER = "join_collapse_limit";
-    private static final String TEMP_BUFFERS = "temp_buffers";
-    private static final String SETS_TEMP_BUFFERS = "256MB";
 
     private final StarSchema schema;
     private final ScratchTables tables;
@@ -52,15 +45,13 @@ public final class SqlExecutor implements FrequencyExecutor {
     /** Column type of QI a at level l in a frequency-set table. */
     private final DataType<?>[][] types;
     private final ExecutorStats stats = new ExecutorStats();
-    /** PostgreSQL decides a batch with GROUPING SETS; Derby has none (a UNION ALL instead). */
-    private final boolean groupingSets;
-    /** Derby compiles rollups with their join order fixed (see {@link SqlGrouping}). */
-    private final boolean derby;
+    /** What the database can do and needs told: GROUPING SETS, wide sets, join-order hints, session tuning. */
+    private final DatabaseProfile profile;
     /** The model and the column it reads, or both null under k-anonymity (the k of each call decides). */
     private final PrivacyModel model;
     private final SensitiveColumn sensitive;
     /**
-     * On Derby every set is wide: per QI, besides the code at the node's level, the codes of every coarser level up
+     * Where the profile asks for {@link DatabaseProfile#wideFrequencySets() wide sets} (Derby) every set is wide: per QI, besides the code at the node's level, the codes of every coarser level up
      * to this one (its hierarchy's height; 0 without a hierarchy), so a rollup is a GROUP BY over the one table
      * (see {@link SqlGrouping#coarser}). Null elsewhere: sets hold their node's levels, rollups join code tables.
      */
@@ -77,7 +68,7 @@ public final class SqlExecutor implements FrequencyExecutor {
      */
     private SqlFrequencySet zero;
     private boolean zeroDecided;
-    /** On Derby, use the zero-level set for scans only when it has at most this share of the table's rows. */
+    /** With wide sets (Derby), use the zero-level set for scans only when it has at most this share of the table's rows. */
     private static final double ZERO_SET_MAX_SHARE = 0.8;
     /**
      * A failed set with at least this share of its source's rows as classes is deferred (see {@link SqlFrequencySet}): its
@@ -105,9 +96,8 @@ public final class SqlExecutor implements FrequencyExecutor {
         this.rows = rows;
         this.types = types;
         this.heights = schema.quasiIdentifiers().stream().mapToInt(QuasiIdentifier::maxLevel).toArray();
-        this.groupingSets = tables.dialect().family() == SQLDialect.POSTGRES;
-        this.derby = tables.dialect().family() == SQLDialect.DERBY;
-        this.top = derby ? topLevels(schema, codes) : null;
+        this.profile = tables.profile();
+        this.top = profile.wideFrequencySets() ? topLevels(schema, codes) : null;
     }
 
     private static int[] topLevels(StarSchema schema, SqlCodes codes) {
@@ -329,7 +319,7 @@ public final class SqlExecutor implements FrequencyExecutor {
             List<Integer> chunk = indexes.subList(from, Math.min(indexes.size(), from + CHECKS_PER_STATEMENT));
             List<Node> nodes = new ArrayList<>(chunk.size());
             chunk.forEach(i -> nodes.add(checks.get(i).node()));
-            List<FrequencySummary> summaries = SqlVerdicts.summarize(tables.dsl(), groupingSets, grouping(source, nodes), nodes, verdict(k));
+            List<FrequencySummary> summaries = SqlVerdicts.summarize(tables.dsl(), profile.groupingSets(), grouping(source, nodes), nodes, verdict(k));
             stats.statements(1);
             for (int n = 0; n < nodes.size(); n++) {
                 Node node = nodes.get(n);
@@ -380,8 +370,8 @@ public final class SqlExecutor implements FrequencyExecutor {
         if (source == null) {
             source = zeroSet();
         }
-        return source == null ? SqlGrouping.scan(schema, codes, nodes, sensitive, tables.dialect(), top)
-                : SqlGrouping.derive(codes, tables.dsl(), source, nodes, derby);
+        return source == null ? SqlGrouping.scan(schema, codes, nodes, sensitive, profile, top)
+                : SqlGrouping.derive(codes, tables.dsl(), source, nodes, profile);
     }
 
     /** Tables the executor keeps for itself until it closes (the code tables, the zero-level set for scans). */
@@ -404,9 +394,9 @@ public final class SqlExecutor implements FrequencyExecutor {
                 attributes[a] = a;
             }
             Node all = new Node(attributes, new int[n]);
-            SqlFrequencySet set = materialize(SqlGrouping.scan(schema, codes, List.of(all), sensitive, tables.dialect(), top), all);
+            SqlFrequencySet set = materialize(SqlGrouping.scan(schema, codes, List.of(all), sensitive, profile, top), all);
             long classes = set.storedRows();
-            if (classes <= ZERO_SET_MAX_SHARE * rows || !derby) {
+            if (classes <= ZERO_SET_MAX_SHARE * rows || !profile.wideFrequencySets()) {
                 zero = set;
             } else {
                 set.discard();
@@ -530,40 +520,17 @@ public final class SqlExecutor implements FrequencyExecutor {
     }
 
     /**
-     * PostgreSQL's default work_mem (4 MB) makes a batch of GROUPING SETS over Adult sort on disk, one external
-     * sort per set; with room for them it hashes every set in one pass (about 1.6 times faster on Adult at 9 QIs).
-     * Nested loops are switched off: the frequency sets are temporary tables without statistics, the planner then
-     * expects a handful of rows after two or three joins to the code tables and loops over every code table once
-     * per row of a 10,000-row set (250 ms where hash joins take 20 ms); every join here is an equi-join to a small
-     * table, which a hash join always serves well. The joins are planned in the order written (join_collapse_limit
-     * 1): the set first, then each code table, as on Derby; weighing every order of nine joins can cost the planner
-     * more than running the statement. temp_buffers (8 MB by default) keeps the temporary tables in memory: a failed
-     * set of Adult is about 1 MB, and dozens are alive at once. All are set for this executor's connection only;
-     * all but temp_buffers (fixed once the session has used a temporary table) are reset in {@link #close()}.
+     * Tunes the executor's session where the database plans better for it (see
+     * {@link DatabaseProfile#tuneFrequencySession}); undone in {@link #close()}.
      */
     private static void tune(ScratchTables tables, ExecutorStats stats) {
-        if (tables.dialect().family() == SQLDialect.POSTGRES) {
-            tables.dsl().set(DSL.name(WORK_MEM), DSL.inline(GROUPING_SETS_WORK_MEM)).execute();
-            tables.dsl().set(DSL.name(NESTED_LOOPS), DSL.inline("off")).execute();
-            tables.dsl().set(DSL.name(JOIN_ORDER), DSL.inline(1)).execute();
-            stats.statements(3);
-            try {
-                tables.dsl().set(DSL.name(TEMP_BUFFERS), DSL.inline(SETS_TEMP_BUFFERS)).execute();
-            } catch (DataAccessException e) {
-                // a pooled connection that has already used a temporary table keeps its temp_buffers: only slower
-            }
-            stats.statements(1);
-        }
+        stats.statements(tables.profile().tuneFrequencySession(tables.dsl()));
     }
 
     @Override
     public void close() {
         try {
-            if (groupingSets) {
-                tables.dsl().query("reset {0}", DSL.name(WORK_MEM)).execute();
-                tables.dsl().query("reset {0}", DSL.name(NESTED_LOOPS)).execute();
-                tables.dsl().query("reset {0}", DSL.name(JOIN_ORDER)).execute();
-            }
+            profile.resetFrequencySession(tables.dsl());
         } finally {
             tables.close();
         }

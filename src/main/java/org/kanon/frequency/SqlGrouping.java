@@ -8,12 +8,12 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.jooq.DSLContext;
 import org.jooq.Field;
-import org.jooq.SQLDialect;
 import org.jooq.Select;
 import org.jooq.SelectField;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
+import org.kanon.db.dialect.DatabaseProfile;
 import org.kanon.lattice.LevelVector;
 import org.kanon.lattice.Node;
 
@@ -65,7 +65,7 @@ final class SqlGrouping {
      * counted per sensitive value too.
      */
     static SqlGrouping scan(StarSchema schema, SqlCodes codes, List<Node> nodes, SensitiveColumn sensitive,
-                            SQLDialect dialect, int[] top) {
+                            DatabaseProfile profile, int[] top) {
         int n = schema.quasiIdentifiers().size();
         boolean[] read = new boolean[n];
         Map<Integer, Field<?>> fields = new LinkedHashMap<>();
@@ -80,26 +80,16 @@ final class SqlGrouping {
                 }
             }
         }
-        Table<?> from = factTable(schema, dialect.family() == SQLDialect.DERBY);
+        // the fact table first, with the join order fixed there where the database takes that hint (as StarSchema
+        // does): Derby's optimizer otherwise weighs every order of the star's joins; fact, then each code table, is right
+        Table<?> from = profile.fixedJoinOrder(schema.fact().table(), DSL.name(StarSchema.FACT_ALIAS));
         for (int a = 0; a < n; a++) {
             if (read[a] && codes.coded(a)) {
                 from = from.join(codes.table(a, alias(a))).on(codes.keyJoin(a, schema.rawField(a), alias(a)));
             }
         }
         return new SqlGrouping(from, DSL.count().cast(SQLDataType.BIGINT), fields,
-                sensitive == null ? null : sensitive.expression(dialect), top);
-    }
-
-    /**
-     * The fact table, first in the FROM list, on Derby with the join order fixed there (as {@link StarSchema} does):
-     * its optimizer otherwise weighs every order of the star's joins; fact first, then each code table, is right.
-     */
-    private static Table<?> factTable(StarSchema schema, boolean derby) {
-        if (!derby) {
-            return schema.fact().table(StarSchema.FACT_ALIAS);
-        }
-        return DSL.table(DSL.sql("--DERBY-PROPERTIES joinOrder=FIXED\n{0} {1}", schema.fact().qualifiedName(),
-                DSL.name(StarSchema.FACT_ALIAS)));
+                sensitive == null ? null : sensitive.expression(profile.dialect()), top);
     }
 
     private static String alias(int attribute) {
@@ -111,7 +101,7 @@ final class SqlGrouping {
      * whose level rises, the set joins its code table on the level-0 code, or the distinct (finer code, coarser
      * codes..) rows of it.
      */
-    static SqlGrouping derive(SqlCodes codes, DSLContext ctx, SqlFrequencySet source, List<Node> nodes, boolean derby) {
+    static SqlGrouping derive(SqlCodes codes, DSLContext ctx, SqlFrequencySet source, List<Node> nodes, DatabaseProfile profile) {
         Node finer = source.node();
         SqlExecutor executor = source.executor();
         Map<Integer, TreeSet<Integer>> raised = new TreeMap<>(); // attribute -> the coarser levels nodes need
@@ -134,7 +124,10 @@ final class SqlGrouping {
         if (top != null) {
             return wide(executor, source, fields, top);
         }
-        Table<?> joined = derby ? fixedJoinOrder(source.table()) : source.table().as(DSL.name(FINER));
+        // the finer set first, with the join order fixed there where the database takes that hint (as StarSchema does):
+        // Derby's optimizer otherwise weighs every order of the joins to the label mappings, and compiling, not
+        // running, is where it spent its time; the set first, each mapping joined to it, is the right plan anyway
+        Table<?> joined = profile.fixedJoinOrder(source.table(), DSL.name(FINER));
         for (Map.Entry<Integer, TreeSet<Integer>> e : raised.entrySet()) {
             int a = e.getKey();
             int finerLevel = finer.levelOf(a);
@@ -177,16 +170,6 @@ final class SqlGrouping {
         Field<Long> sum = DSL.sum(DSL.field(DSL.name(FINER, executor.countName()), SQLDataType.BIGINT)).cast(SQLDataType.BIGINT);
         Field<?> s = executor.sensitiveName() == null ? null : DSL.field(DSL.name(FINER, executor.sensitiveName()));
         return new SqlGrouping(source.table().as(DSL.name(FINER)), sum, fields, s, top);
-    }
-
-    /**
-     * The finer set first, with Derby's join order fixed there, as {@link StarSchema} does for the fact table: its
-     * optimizer otherwise weighs every order of the joins to the label mappings, and compiling, not running, is
-     * where Derby spent its time; the set first, each mapping joined to it, is the right plan anyway. Derby reads
-     * the override from a comment that must end the line.
-     */
-    private static Table<?> fixedJoinOrder(Table<?> set) {
-        return DSL.table(DSL.sql("--DERBY-PROPERTIES joinOrder=FIXED\n{0} {1}", set, DSL.name(FINER)));
     }
 
     private static LevelVector fullVector(Node node, int qis) {

@@ -7,6 +7,7 @@ import org.jooq.Field;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.kanon.InvalidInputException;
+import org.kanon.db.dialect.DatabaseProfile;
 import org.kanon.lattice.LevelVector;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
@@ -23,15 +24,15 @@ public final class StarSchema {
 
     private final SourceTable fact;
     private final List<QuasiIdentifier> qis;
-    private final boolean derby;
+    private final DatabaseProfile profile;
 
-    public StarSchema(SourceTable fact, List<QuasiIdentifier> qis, boolean derby) {
+    public StarSchema(SourceTable fact, List<QuasiIdentifier> qis, DatabaseProfile profile) {
         if (qis.isEmpty()) {
             throw new InvalidInputException("--qi: at least one quasi-identifier is required");
         }
         this.fact = fact;
         this.qis = List.copyOf(qis);
-        this.derby = derby;
+        this.profile = profile;
     }
 
     /** The star schema of the named columns with whatever hierarchies the catalog has bound to them. */
@@ -40,7 +41,7 @@ public final class StarSchema {
         for (Column c : fact.columns(qiNames)) {
             qis.add(new QuasiIdentifier(c, hierarchies.find(fact, c)));
         }
-        return new StarSchema(fact, qis, hierarchies.isDerby());
+        return new StarSchema(fact, qis, hierarchies.profile());
     }
 
     public SourceTable fact() {
@@ -117,16 +118,12 @@ public final class StarSchema {
     }
 
     /**
-     * The fact table, first in the FROM list. On Derby with the join order fixed there: its optimizer otherwise
-     * weighs every order of the star's joins and spends 26-46 s compiling a 9-hierarchy frequency set that then
-     * runs in 0.4 s; fact first, then each dimension by its key, is the right plan anyway. Derby reads the override
-     * from a comment that must end the line.
+     * The fact table, first in the FROM list, with the join order fixed there where the database takes that hint
+     * (Derby's optimizer otherwise weighs every order of the star's joins): fact first, then each dimension by its
+     * key, is the right plan anyway.
      */
     private Table<?> factTable() {
-        if (!derby) {
-            return fact.table(FACT_ALIAS);
-        }
-        return DSL.table(DSL.sql("--DERBY-PROPERTIES joinOrder=FIXED\n{0} {1}", fact.qualifiedName(), DSL.name(FACT_ALIAS)));
+        return profile.fixedJoinOrder(fact.table(), DSL.name(FACT_ALIAS));
     }
 
     private Condition joinCondition(int i, Dimension d) {

@@ -12,7 +12,7 @@ import org.jooq.impl.DSL;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
-import org.kanon.db.TableLimits;
+import org.kanon.db.dialect.TableLimits;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
 
@@ -48,7 +48,7 @@ public final class CsvImporter {
 
         char delimiter = opts.delimiter() != null ? checkDelimiter(opts.delimiter()) : CsvFormatDetector.detect(file);
         CsvReader.Format format = new CsvReader.Format(delimiter, !Boolean.FALSE.equals(opts.header()), opts.trim(), opts.maxField());
-        CsvProfiler.FileProfile profile = new CsvProfiler(db.identifiers(), TableLimits.of(db.dialect()))
+        CsvProfiler.FileProfile profile = new CsvProfiler(db.identifiers(), db.profile().tableLimits())
                 .profile(file, format, opts.header() == null);
 
         // checked after the file so a bad file is reported first, and again under the name's lock before writing

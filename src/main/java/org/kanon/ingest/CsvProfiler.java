@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Identifiers;
-import org.kanon.db.TableLimits;
+import org.kanon.db.dialect.TableLimits;
 
 /**
  * Pass 1: reads the whole file once, validating every row and profiling every column, and keeps nothing but the

@@ -8,9 +8,8 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.jooq.SQLDialect;
+import org.kanon.db.dialect.DatabaseProfile;
 import org.kanon.InvalidInputException;
-import org.kanon.db.TableLimits;
 
 /**
  * Turns a batch the database refused into one line naming the file and the line of the refused row. Database
@@ -29,8 +28,8 @@ final class InsertRefusal {
     private final String database;
     private final Path file;
 
-    InsertRefusal(SQLDialect dialect, Path file) {
-        this.database = TableLimits.of(dialect).database();
+    InsertRefusal(DatabaseProfile profile, Path file) {
+        this.database = profile.displayName();
         this.file = file;
     }
 

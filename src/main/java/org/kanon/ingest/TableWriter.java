@@ -129,7 +129,7 @@ final class TableWriter {
             statement.executeBatch();
         } catch (SQLException refused) {
             connection.rollback(before);
-            throw new InsertRefusal(db.dialect(), rows.file()).locate(connection, insert, batch, refused,
+            throw new InsertRefusal(db.profile(), rows.file()).locate(connection, insert, batch, refused,
                     (single, row) -> bind(single, row, profile, rows));
         }
         connection.releaseSavepoint(before);

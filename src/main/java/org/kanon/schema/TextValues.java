@@ -2,13 +2,12 @@ package org.kanon.schema;
 
 import org.jooq.Field;
 import org.jooq.SQLDialect;
-import org.jooq.impl.DSL;
-import org.jooq.impl.SQLDataType;
+import org.kanon.db.dialect.DatabaseProfiles;
 
 /**
  * A column's values as text: for a release column that mixes real values with {@code *}, and for comparing a
- * sensitive column with the values a user named. Derby cannot cast a
- * number to VARCHAR, only to CHAR, hence the detour through CHAR and TRIM there.
+ * sensitive column with the values a user named. How a number or a date becomes text is the database profile's
+ * ({@link org.kanon.db.dialect.DatabaseProfile#asText}): Derby, for one, cannot cast a number to VARCHAR.
  */
 public final class TextValues {
     private TextValues() {
@@ -18,9 +17,6 @@ public final class TextValues {
         if (!column.isNumeric() && !column.isTemporal()) {
             return field.coerce(String.class);
         }
-        if (dialect.family() == SQLDialect.DERBY) {
-            return DSL.trim(field.cast(SQLDataType.CHAR(40)));
-        }
-        return field.cast(SQLDataType.VARCHAR(40));
+        return DatabaseProfiles.of(dialect).asText(field);
     }
 }

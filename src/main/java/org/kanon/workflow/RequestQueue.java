@@ -57,7 +57,7 @@ public final class RequestQueue {
 
     /** Claims the oldest queued request, if any, for {@code lease} (the claim's deadline is stored with it). */
     public Optional<Claim> claim(String worker, Duration lease) {
-        return db.isDerby() ? claimByConditionalUpdate(worker, lease) : claimSkippingLocked(worker, lease);
+        return db.profile().claimsBySkipLocked() ? claimSkippingLocked(worker, lease) : claimByConditionalUpdate(worker, lease);
     }
 
     private Optional<Claim> claimSkippingLocked(String worker, Duration lease) {

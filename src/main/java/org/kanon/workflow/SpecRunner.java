@@ -9,7 +9,6 @@ import java.util.regex.Pattern;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.ErrorLine;
-import org.kanon.db.JdbcUrls;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
 import org.kanon.schema.SourceTable;
@@ -67,10 +66,10 @@ public final class SpecRunner {
 
     /** Runs {@code work} now on PostgreSQL; on Derby when no other run, drop or clean-up on that database is writing. */
     static <T> T onDerbyTurn(Database db, java.util.function.Supplier<T> work) {
-        if (!db.isDerby()) {
+        if (!db.profile().writersTakeTurns()) {
             return work.get();
         }
-        ReentrantLock turn = DERBY_TURNS.computeIfAbsent(JdbcUrls.derbyDatabase(db.settings().url()), d -> new ReentrantLock());
+        ReentrantLock turn = DERBY_TURNS.computeIfAbsent(db.profile().turnKey(db.settings().url()), d -> new ReentrantLock());
         turn.lock();
         try {
             return work.get();

@@ -15,6 +15,7 @@ import org.jooq.Query;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
+import org.kanon.db.dialect.DerbyProfile;
 import org.kanon.cli.Kanon;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
@@ -118,7 +119,7 @@ public final class CheckProfile {
                 try (Connection c = db.dataSource().getConnection()) {
                     split(c, "null/row count ", nullCount.getSQL(), nullCount.getBindValues());
                     split(c, "frequency summary", summary.getSQL(), summary.getBindValues());
-                    if (db.isDerby() && schema.joinsAny(node)) {
+                    if (db.profile() instanceof DerbyProfile && schema.joinsAny(node)) {
                         String fixed = fixedJoinOrder(summary.getSQL());
                         split(c, "summary joinOrder=FIXED", fixed, summary.getBindValues());
                     }

@@ -34,6 +34,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.kanon.db.dialect.DerbyProfile;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
 import org.kanon.demo.SyntheticCensus;
@@ -623,7 +624,7 @@ public final class IncognitoBenchmark {
             } catch (TimeoutException e) {
                 f.cancel(true);
                 for (int i = 0; i < 120 && !pool.awaitTermination(0, TimeUnit.SECONDS); i++) {
-                    if (!d.isDerby()) {
+                    if (!(d.profile() instanceof DerbyProfile)) {
                         cancelPostgres(d);
                     }
                     pool.shutdown();
@@ -671,7 +672,7 @@ public final class IncognitoBenchmark {
         double imported = (System.nanoTime() - s) / 1e9;
         bind(d, t, hierarchies);
         System.out.printf(Locale.ROOT, "_(%s: imported %s in %.1f s, hierarchies bound in %.1f s)_%n%n",
-                d.isDerby() ? "Derby" : "PostgreSQL", csv.getFileName(), imported, (System.nanoTime() - s) / 1e9 - imported);
+                d.profile().displayName(), csv.getFileName(), imported, (System.nanoTime() - s) / 1e9 - imported);
         return t;
     }
 

@@ -3,7 +3,7 @@ package org.kanon.ingest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
-import org.kanon.db.TableLimits;
+import org.kanon.db.dialect.TableLimits;
 
 class ColumnProfileTest {
 

@@ -22,6 +22,7 @@ import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.kanon.db.dialect.DerbyProfile;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.schema.Column;
@@ -112,7 +113,7 @@ class CsvImporterTest {
                     + ",,,,,,,,2.5,\n";
             ImportResult result = importCsv(db, csv("types.csv", content), "types");
 
-            String wider = db.isDerby() ? "VARCHAR(41)" : "DECIMAL(40,20)";
+            String wider = (db.profile() instanceof DerbyProfile) ? "VARCHAR(41)" : "DECIMAL(40,20)";
             assertEquals(List.of("INTEGER", "BIGINT", "DECIMAL(5,3)", wider, "DECIMAL(31,0)", "VARCHAR(5)", "VARCHAR(4)",
                     "VARCHAR(1)", "VARCHAR(3)", "VARCHAR(1001)"), result.columns().stream().map(ImportedColumn::sqlType).toList());
             List<Integer> jdbc = result.table().columns().stream().map(Column::jdbcType).toList();
@@ -151,7 +152,7 @@ class CsvImporterTest {
                     + id2 + "," + dec2 + ",-" + id3 + "\n"), "big");
 
             List<String> types = result.columns().stream().map(ImportedColumn::sqlType).toList();
-            assertEquals(db.isDerby() ? List.of("VARCHAR(35)", "VARCHAR(34)", "BIGINT") : List.of("DECIMAL(35,0)", "DECIMAL(33,10)", "BIGINT"),
+            assertEquals((db.profile() instanceof DerbyProfile) ? List.of("VARCHAR(35)", "VARCHAR(34)", "BIGINT") : List.of("DECIMAL(35,0)", "DECIMAL(33,10)", "BIGINT"),
                     types);
             var id = DSL.field(DSL.name(db.identifiers().fold("id")));
             var amount = DSL.field(DSL.name(db.identifiers().fold("amount")));
@@ -276,7 +277,7 @@ class CsvImporterTest {
     void tooLongTextIsAUserErrorOnDerbyOnly(TestDatabases.Kind kind) {
         withDatabase(kind, db -> {
             String secret = "s".repeat(CsvImporter.DERBY_MAX_VARCHAR + 1);
-            if (db.isDerby()) {
+            if ((db.profile() instanceof DerbyProfile)) {
                 assertRejected(db, "a,b\n1,x\n2," + secret + "\n", ":3:", "column '" + db.identifiers().fold("b")
                         + "' has a value of 32673 characters; Derby stores at most 32672");
                 var e = assertThrows(InvalidInputException.class, () -> importCsv(db, dir.resolve("people.csv"), "people"));
@@ -495,7 +496,7 @@ class CsvImporterTest {
             }
             content.append('\n');
             Path file = csv("wide.csv", content.toString());
-            if (db.isDerby()) {
+            if ((db.profile() instanceof DerbyProfile)) {
                 assertEquals(2, importCsv(db, file, "wide").rows());
                 return;
             }
@@ -538,7 +539,7 @@ class CsvImporterTest {
                 row.append(i == 1 ? "" : ",").append(i);
             }
             assertRejected(db, header + "\n" + row + "\n", ":1: 10000 columns; ",
-                    db.isDerby() ? "Derby allows at most 1012 in a table" : "PostgreSQL allows at most 1600 in a table");
+                    (db.profile() instanceof DerbyProfile) ? "Derby allows at most 1012 in a table" : "PostgreSQL allows at most 1600 in a table");
         });
     }
 

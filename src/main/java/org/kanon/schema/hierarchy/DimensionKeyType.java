@@ -5,7 +5,7 @@ import java.sql.Types;
 import java.util.Collection;
 import java.util.List;
 import org.kanon.InvalidInputException;
-import org.kanon.db.TableLimits;
+import org.kanon.db.dialect.TableLimits;
 import org.kanon.schema.Column;
 
 /**

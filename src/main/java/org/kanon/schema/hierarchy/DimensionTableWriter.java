@@ -18,7 +18,6 @@ import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
 import org.kanon.db.KanonSchemas;
 import org.kanon.db.Relations;
-import org.kanon.db.TableLimits;
 import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
 import org.kanon.schema.SourceRegistry;
@@ -93,7 +92,7 @@ public final class DimensionTableWriter {
         Map<Column, Column> keyColumns = new java.util.LinkedHashMap<>();
         Map<Column, Map<Object, List<String>>> typed = new java.util.LinkedHashMap<>();
         for (Map.Entry<Column, Hierarchy> e : hierarchies.entrySet()) {
-            Column key = DimensionKeyType.of(e.getKey(), e.getValue(), TableLimits.of(db.dialect()));
+            Column key = DimensionKeyType.of(e.getKey(), e.getValue(), db.profile().tableLimits());
             Map<Object, List<String>> byKey = typedRows(e.getKey(), key, e.getValue());
             checkCoverage(source, e.getKey(), e.getValue(), byKey);
             keyColumns.put(e.getKey(), key);
@@ -197,7 +196,7 @@ public final class DimensionTableWriter {
      * @throws InvalidInputException when the hierarchy does not fit the column's type (as {@link #bindAll} would)
      */
     public List<String> missingValues(SourceTable source, Column column, Hierarchy hierarchy) {
-        Column key = DimensionKeyType.of(column, hierarchy, TableLimits.of(db.dialect()));
+        Column key = DimensionKeyType.of(column, hierarchy, db.profile().tableLimits());
         List<String> missing = new ArrayList<>();
         gaps(source, column, typedRows(column, key, hierarchy), missing);
         return missing;

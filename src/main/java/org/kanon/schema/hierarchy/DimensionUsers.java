@@ -7,6 +7,7 @@ import org.jooq.Field;
 import org.kanon.db.CatalogTable;
 import org.kanon.db.Database;
 import org.kanon.db.DependentViews;
+import org.kanon.db.dialect.DependentView;
 
 /**
  * The views that read a dimension table: the database refuses to drop the table under them (PostgreSQL 2BP01,
@@ -42,7 +43,7 @@ final class DimensionUsers {
         Field<String> name = releases.field("release_name", String.class);
         List<String> released = new ArrayList<>();
         List<String> others = new ArrayList<>();
-        for (DependentViews.View view : DependentViews.of(ctx, dimension.schema(), dimension.table())) {
+        for (DependentView view : DependentViews.of(ctx, dimension.schema(), dimension.table())) {
             List<String> names = ctx.select(name).from(releases.table())
                     .where(releases.field("relation_schema", String.class).eq(view.schema())
                             .and(releases.field("relation_name", String.class).eq(view.name())))

@@ -8,6 +8,7 @@ import org.jooq.Field;
 import org.jooq.Record;
 import org.kanon.db.CatalogTable;
 import org.kanon.db.Database;
+import org.kanon.db.dialect.DatabaseProfile;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
 
@@ -32,9 +33,9 @@ public final class HierarchyCatalog {
     public record Bound(Dimension dimension, int leafCount, String origin) {
     }
 
-    /** Whether the catalog lives in Derby, whose optimizer needs a hint for star joins (see StarSchema). */
-    public boolean isDerby() {
-        return db.isDerby();
+    /** The profile of the database the catalog lives in (its optimizer may need hints for star joins: see StarSchema). */
+    public DatabaseProfile profile() {
+        return db.profile();
     }
 
     public Optional<Dimension> find(SourceTable table, Column column) {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.KanonSchemas;
-import org.kanon.db.TableLimits;
+import org.kanon.db.dialect.TableLimits;
 import org.kanon.frequency.PrivacyCheck;
 import org.kanon.frequency.StarSchema;
 import org.kanon.ingest.CsvImporter;
@@ -268,7 +268,7 @@ class DimensionTableWriterTest {
     @DisplayName("leaves needing a DECIMAL wider than the database's exact numbers are refused with file:line:column and the limit, no value")
     void decimalLeavesBeyondTheLimit(TestDatabases.Kind kind) throws Exception {
         try (Database db = TestDatabases.open(kind)) {
-            TableLimits limits = TableLimits.of(db.dialect());
+            TableLimits limits = db.profile().tableLimits();
             db.dsl().execute("CREATE TABLE amounts (amount DECIMAL(5,2))");
             db.dsl().execute("INSERT INTO amounts VALUES (1.5), (2.25)");
             SourceTable t = new TableResolver(db).resolve("amounts");

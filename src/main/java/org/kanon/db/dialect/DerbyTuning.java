@@ -1,4 +1,4 @@
-package org.kanon.db;
+package org.kanon.db.dialect;
 
 /**
  * Derby settings read once, when the engine boots a database: system properties, so they must be set before the

@@ -1,4 +1,4 @@
-package org.kanon.db;
+package org.kanon.db.dialect;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -32,8 +32,8 @@ final class DerbyBoot {
      * The booted database's first connection, for the caller to close once its pool is up; null for a URL that
      * needs no boot here (in memory, in a jar or on the class path: nothing to recover).
      */
-    static Connection boot(ConnectionSettings settings, PrintStream err) throws SQLException {
-        Path directory = directory(settings.url());
+    static Connection boot(String url, Properties credentials, PrintStream err) throws SQLException {
+        Path directory = directory(url);
         if (directory == null) {
             return null;
         }
@@ -59,7 +59,7 @@ final class DerbyBoot {
         try {
             // the pool sets the JVM-wide login timeout from its connection timeout; Derby aborts a boot that exceeds it
             DriverManager.setLoginTimeout(0);
-            Connection connection = DriverManager.getConnection(settings.url(), credentials(settings));
+            Connection connection = DriverManager.getConnection(url, credentials);
             if (unclean) {
                 err.println("kanon: Derby recovered " + where + " after an unclean shutdown ("
                         + (System.nanoTime() - started) / 1_000_000L + " ms)");
@@ -71,20 +71,9 @@ final class DerbyBoot {
         }
     }
 
-    static Properties credentials(ConnectionSettings settings) {
-        Properties p = new Properties();
-        if (settings.user() != null) {
-            p.setProperty("user", settings.user());
-        }
-        if (settings.password() != null) {
-            p.setProperty("password", settings.password());
-        }
-        return p;
-    }
-
     /** The folder of an on-disk embedded Derby database (relative to derby.system.home), else null. */
     static Path directory(String url) {
-        if (!JdbcUrls.isDerby(url) || url.startsWith("jdbc:derby://")) {
+        if (!url.startsWith("jdbc:derby:") || url.startsWith("jdbc:derby://")) {
             return null;
         }
         String name = JdbcUrls.derbyDatabase(url);

@@ -1,13 +1,9 @@
-package org.kanon.db;
+package org.kanon.db.dialect;
 
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.jooq.SQLDialect;
-import org.jooq.tools.jdbc.JDBCUtils;
-import org.kanon.InvalidInputException;
 
-/** What a JDBC URL tells: the dialect, whether it is embedded Derby, and a form that is safe to print. */
+/** A JDBC URL in a form that is safe to print; which database it names is {@link DatabaseProfiles#forUrl}'s to say. */
 public final class JdbcUrls {
     /**
      * {@code password=} and its value, in the {@code ;a=b;c=d} (Derby) and {@code ?a=b&c=d} (PostgreSQL) forms alike.
@@ -43,27 +39,8 @@ public final class JdbcUrls {
         return URL_IN_TEXT.matcher(text).replaceAll(m -> Matcher.quoteReplacement(maskPassword(m.group())));
     }
 
-    /** jOOQ's own mapping from URL to dialect family; anything we have not tested is refused by name. */
-    public static SQLDialect dialect(String url) {
-        SQLDialect dialect = JDBCUtils.dialect(url).family();
-        if (dialect == SQLDialect.DERBY || dialect == SQLDialect.POSTGRES) {
-            return dialect;
-        }
-        String scheme = url.toLowerCase(Locale.ROOT).replaceFirst("^jdbc:([^:]+).*$", "$1");
-        throw new InvalidInputException("--db: database '" + scheme + "' is not supported (" + maskPassword(url)
-                + "); supported: jdbc:derby:..., jdbc:postgresql://...");
-    }
-
-    public static boolean isDerby(String url) {
-        return url.startsWith("jdbc:derby:");
-    }
-
-    public static boolean isDerbyInMemory(String url) {
-        return url.startsWith("jdbc:derby:memory:");
-    }
-
     /** The database part of a Derby URL, without attributes: {@code jdbc:derby:path;create=true} gives {@code path}. */
-    public static String derbyDatabase(String url) {
+    static String derbyDatabase(String url) {
         String rest = url.substring("jdbc:derby:".length());
         int semicolon = rest.indexOf(';');
         return semicolon < 0 ? rest : rest.substring(0, semicolon);

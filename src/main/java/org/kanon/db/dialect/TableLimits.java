@@ -1,10 +1,9 @@
-package org.kanon.db;
-
-import org.jooq.SQLDialect;
+package org.kanon.db.dialect;
 
 /**
  * What one table can hold on this database, so a file that does not fit is refused with the limit named before
- * anything is written (rather than failing inside CREATE TABLE or INSERT).
+ * anything is written (rather than failing inside CREATE TABLE or INSERT). Each database's are its profile's
+ * ({@link DatabaseProfile#tableLimits()}).
  *
  * @param database            the database's name as a user reads it in messages
  * @param maxColumns          columns per table (Derby 1012, PostgreSQL 1600)
@@ -14,8 +13,4 @@ import org.jooq.SQLDialect;
 public record TableLimits(String database, int maxColumns, int maxVarchar, int maxDecimalPrecision) {
     public static final TableLimits DERBY = new TableLimits("Derby", 1012, 32_672, 31);
     public static final TableLimits POSTGRES = new TableLimits("PostgreSQL", 1600, 10_485_760, 1000);
-
-    public static TableLimits of(SQLDialect dialect) {
-        return dialect.family() == SQLDialect.DERBY ? DERBY : POSTGRES;
-    }
 }

@@ -1,0 +1,180 @@
+package org.kanon.db.dialect;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Name;
+import org.jooq.QueryPart;
+import org.jooq.Record;
+import org.jooq.SQLDialect;
+import org.jooq.Select;
+import org.jooq.SelectLimitStep;
+import org.jooq.Table;
+
+/**
+ * Everything kanon does differently on one database, in one place: the rest of the engine asks its profile and
+ * never compares dialects. Adding a database is one implementation of this interface, its migrations folder, its
+ * SQL template variants and its entry in {@link DatabaseProfiles} and the test matrix.
+ *
+ * <p>Every method is abstract on purpose: a new database has to decide each difference rather than inherit
+ * another database's choice. A capability a database lacks is said by a {@code boolean} method (e.g.
+ * {@link #wakesByNotify()}); the methods that use it throw {@link UnsupportedOperationException} there.
+ */
+public interface DatabaseProfile {
+    // --- what the database is
+
+    /** The jOOQ dialect family every statement is rendered in. */
+    SQLDialect dialect();
+
+    /** The database's name as a user reads it in messages ("Derby", "PostgreSQL"). */
+    String displayName();
+
+    // --- names and sizes
+
+    /** A plain name (letters, digits, underscore) in the case the database stores unquoted names in. */
+    String foldPlain(String plainName);
+
+    /** The longest relation name the database keeps whole, and how it counts. */
+    NameLimit relationNameLimit();
+
+    /** Columns per table, the longest VARCHAR, DECIMAL digits. */
+    TableLimits tableLimits();
+
+    /**
+     * A numeric or temporal column's values as text (a release column mixing values with {@code *}); the rendering
+     * is part of every stored re-check query, so it must never change for a database that has releases.
+     */
+    Field<String> asText(Field<?> numericOrTemporal);
+
+    // --- resources shipped per database
+
+    /** The infix of a template's variant for this database: {@code x.<variant>.sql} next to {@code x.sql}. */
+    String templateVariant();
+
+    /** The suffix of the migrations folder that only this database runs ({@code migrations-<suffix>}). */
+    String migrationsSuffix();
+
+    // --- temporary tables
+
+    /** The name of a connection-private temporary table called {@code folded}. */
+    Name scratchTable(String folded);
+
+    // --- planner hints, fences and statistics
+
+    /** {@code table} aliased {@code alias}, first in a FROM list whose joins are to run in the order written. */
+    Table<?> fixedJoinOrder(Table<?> table, Name alias);
+
+    /** The derived table {@code (derived) alias}, joined to what precedes it by hashing where the planner needs telling. */
+    Table<?> hashJoined(Select<?> derived, Name alias);
+
+    /** {@code select} as a derived table the planner keeps as one relation (does not pull its joins up). */
+    <R extends Record> Select<R> fence(SelectLimitStep<R> select);
+
+    /**
+     * Refreshes the planner statistics of a table just filled (temporary tables included); returns the number of
+     * statements run (0 where the database keeps no statistics it plans from).
+     */
+    int analyze(DSLContext ctx, QueryPart table);
+
+    /**
+     * Tunes {@code ctx}'s session for the SQL frequency executor's statements; returns the statements run. Undone by
+     * {@link #resetFrequencySession}.
+     */
+    int tuneFrequencySession(DSLContext ctx);
+
+    /** Undoes {@link #tuneFrequencySession} on the same session. */
+    void resetFrequencySession(DSLContext ctx);
+
+    /** Whether one statement can decide many groupings (GROUPING SETS); else a UNION ALL of GROUP BYs. */
+    boolean groupingSets();
+
+    /**
+     * Whether the frequency executor's sets should carry every coarser code of their attributes, so that a rollup is
+     * a GROUP BY over one table rather than joins (and a stored zero-level set is used only when it is small): worth
+     * it where the database copies every column of a row it builds once per joined table.
+     */
+    boolean wideFrequencySets();
+
+    // --- connections and lifetime
+
+    /** Sets what must be set before the JVM's first connection to this database (system properties). */
+    void prepareJvm();
+
+    /** Data source properties for the connection pool. */
+    Map<String, String> poolProperties();
+
+    /** Whether the URL names a database that lives in this process's memory only (gone when dropped or the JVM ends). */
+    boolean isInMemory(String url);
+
+    /**
+     * The first connection to the database, made without a timeout where booting it may take long (recovery); the
+     * caller closes it once its pool is up. Null when nothing needs booting.
+     */
+    Connection boot(String url, Properties credentials, PrintStream err) throws SQLException;
+
+    /**
+     * Ends the database after its last pool closed, when this process is the one that owns it: an embedded database
+     * is shut down (or dropped, if {@code drop} and in memory); a server database is left alone.
+     */
+    void shutDown(String url, boolean drop, PrintStream err);
+
+    /**
+     * Whether the writing runs on one database within this process must take turns (embedded Derby: concurrent
+     * identity values and DDL fail with lock time-outs); {@link #turnKey} then says which database a URL is.
+     */
+    boolean writersTakeTurns();
+
+    /** The identity of the database behind {@code url}, for {@link #writersTakeTurns()}. */
+    String turnKey(String url);
+
+    // --- concurrency
+
+    /**
+     * Holds {@code key} until {@code tx}'s transaction ends (shared or exclusive); a database that one process opens
+     * at a time, where one thread writes a name, holds nothing.
+     */
+    void lockName(DSLContext tx, long key, boolean shared);
+
+    /** Whether a queue claim can pass over rows other transactions hold ({@code FOR UPDATE SKIP LOCKED}). */
+    boolean claimsBySkipLocked();
+
+    /** Whether a waiting worker is woken by a notification (LISTEN/NOTIFY); else it polls. */
+    boolean wakesByNotify();
+
+    /** Subscribes {@code connection} to {@code channel}; only where {@link #wakesByNotify()}. */
+    void listen(Connection connection, String channel) throws SQLException;
+
+    /** Waits up to {@code millis} for a notification on a {@link #listen listening} connection. */
+    void awaitNotification(Connection connection, long millis) throws SQLException;
+
+    // --- views
+
+    /** Creates {@code view} as {@code select}, guarded where the database can keep a reader's conditions out of it. */
+    void createGuardedView(DSLContext tx, Name view, Select<?> select);
+
+    /** Whether views can be security barriers (and release views are made so, and fenced). */
+    boolean hasViewBarriers();
+
+    /** Whether the view is a security barrier; only where {@link #hasViewBarriers()}. */
+    boolean isSecurityBarrier(DSLContext ctx, String schema, String view);
+
+    /** Whether the view's definition ends in the fence {@link #createGuardedView} adds; only where {@link #hasViewBarriers()}. */
+    boolean hasFencedDefinition(DSLContext ctx, String schema, String view);
+
+    /** The views that read {@code schema.table} directly, as the database's own catalog records them. */
+    List<DependentView> dependentViews(DSLContext ctx, String schema, String table);
+
+    // --- SQL text kanon did not write
+
+    /**
+     * Starts the read-only transaction on {@code connection} (auto-commit off, read-only already set) beyond what the
+     * JDBC flag does, and returns how many statements the database would run for {@code text} (1 where it prepares
+     * exactly one by itself).
+     */
+    int beginReadOnly(Connection connection, String text) throws SQLException;
+}

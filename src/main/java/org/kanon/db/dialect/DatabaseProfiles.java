@@ -1,0 +1,45 @@
+package org.kanon.db.dialect;
+
+import java.util.List;
+import java.util.Locale;
+import org.jooq.SQLDialect;
+import org.jooq.tools.jdbc.JDBCUtils;
+import org.kanon.InvalidInputException;
+
+/** The profile of every database kanon supports, found by dialect or JDBC URL; anything else is refused by name. */
+public final class DatabaseProfiles {
+    private static final List<DatabaseProfile> ALL = List.of(DerbyProfile.INSTANCE, PostgresProfile.INSTANCE);
+    private static final String SUPPORTED = "supported: jdbc:derby:..., jdbc:postgresql://...";
+
+    private DatabaseProfiles() {
+    }
+
+    /** Every supported database's profile. */
+    public static List<DatabaseProfile> all() {
+        return ALL;
+    }
+
+    /** The profile of a dialect family (as a {@code DSLContext} reports it); an unsupported one is refused. */
+    public static DatabaseProfile of(SQLDialect dialect) {
+        SQLDialect family = dialect.family();
+        for (DatabaseProfile p : ALL) {
+            if (p.dialect() == family) {
+                return p;
+            }
+        }
+        throw new InvalidInputException("database '" + family.name().toLowerCase(Locale.ROOT) + "' is not supported; " + SUPPORTED);
+    }
+
+    /** The profile of the database a JDBC URL names (jOOQ's own mapping from URL to dialect); anything else is refused. */
+    public static DatabaseProfile forUrl(String url) {
+        SQLDialect family = JDBCUtils.dialect(url).family();
+        for (DatabaseProfile p : ALL) {
+            if (p.dialect() == family) {
+                return p;
+            }
+        }
+        String scheme = url.toLowerCase(Locale.ROOT).replaceFirst("^jdbc:([^:]+).*$", "$1");
+        throw new InvalidInputException("--db: database '" + scheme + "' is not supported (" + JdbcUrls.maskPassword(url)
+                + "); " + SUPPORTED);
+    }
+}
