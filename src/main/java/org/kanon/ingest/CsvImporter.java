@@ -12,7 +12,6 @@ import org.jooq.impl.DSL;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
-import org.kanon.db.dialect.TableLimits;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
 
@@ -22,9 +21,6 @@ import org.kanon.schema.TableResolver;
  * and inserts the rows in one transaction. Any problem with the file is reported before anything is written.
  */
 public final class CsvImporter {
-    /** Derby's VARCHAR limit; larger values would need CLOB, which kanon's GROUP BY queries cannot use. */
-    static final int DERBY_MAX_VARCHAR = TableLimits.DERBY.maxVarchar();
-
     private final Database db;
     private final Runnable afterValidation;
 

@@ -276,8 +276,8 @@ class CsvImporterTest {
     @DatabaseTest
     void tooLongTextIsAUserErrorOnDerbyOnly(TestDatabases.Kind kind) {
         withDatabase(kind, db -> {
-            String secret = "s".repeat(CsvImporter.DERBY_MAX_VARCHAR + 1);
-            if ((db.profile() instanceof DerbyProfile)) {
+            String secret = "s".repeat(DerbyProfile.INSTANCE.tableLimits().maxVarchar() + 1);
+            if (db.profile() instanceof DerbyProfile) {
                 assertRejected(db, "a,b\n1,x\n2," + secret + "\n", ":3:", "column '" + db.identifiers().fold("b")
                         + "' has a value of 32673 characters; Derby stores at most 32672");
                 var e = assertThrows(InvalidInputException.class, () -> importCsv(db, dir.resolve("people.csv"), "people"));
@@ -496,7 +496,7 @@ class CsvImporterTest {
             }
             content.append('\n');
             Path file = csv("wide.csv", content.toString());
-            if ((db.profile() instanceof DerbyProfile)) {
+            if (db.profile() instanceof DerbyProfile) {
                 assertEquals(2, importCsv(db, file, "wide").rows());
                 return;
             }
