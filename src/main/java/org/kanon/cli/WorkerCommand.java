@@ -60,7 +60,8 @@ final class WorkerCommand extends ResultCommand {
                 }
             });
             err.println("kanon worker " + me + ": " + (once ? "running the requests queued in " : "serving requests in ")
-                    + db.settings().maskedUrl() + (once ? "" : db.profile().wakesByNotify() ? " (woken by NOTIFY " + CHANNEL + ", else every " + poll + "; stop with Ctrl-C)"
+                    + db.settings().maskedUrl() + (once ? "" : db.profile().wakesByNotify()
+                    ? " (woken by NOTIFY " + CHANNEL + ", else every " + poll + "; stop with Ctrl-C)"
                     : " (polling every " + poll + "; stop with Ctrl-C)"));
             err.flush();
             if (once) {

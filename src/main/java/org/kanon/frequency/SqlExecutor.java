@@ -51,9 +51,10 @@ public final class SqlExecutor implements FrequencyExecutor {
     private final PrivacyModel model;
     private final SensitiveColumn sensitive;
     /**
-     * Where the profile asks for {@link DatabaseProfile#wideFrequencySets() wide sets} (Derby) every set is wide: per QI, besides the code at the node's level, the codes of every coarser level up
-     * to this one (its hierarchy's height; 0 without a hierarchy), so a rollup is a GROUP BY over the one table
-     * (see {@link SqlGrouping#coarser}). Null elsewhere: sets hold their node's levels, rollups join code tables.
+     * Where the profile asks for {@link DatabaseProfile#wideFrequencySets() wide sets} (Derby) every set is wide: per
+     * QI, besides the code at the node's level, the codes of every coarser level up to this one (its hierarchy's
+     * height; 0 without a hierarchy), so a rollup is a GROUP BY over the one table (see {@link SqlGrouping#coarser}).
+     * Null elsewhere: sets hold their node's levels, rollups join code tables.
      */
     private final int[] top;
     /**
