@@ -3,14 +3,13 @@ package org.kanon.cli;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
 import org.kanon.engine.AlgorithmOption;
 import org.kanon.engine.Algorithms;
 
 /**
  * Which algorithms each algorithm-specific option of {@code kanon anonymize} applies to, as the engine's algorithms
- * declare what they read: an option set on the command line (not one left at its default) for an algorithm that
- * does not read it is refused, so a user never believes they set something they did not. Options every algorithm
+ * declare what they read (the engine refuses an option set for an algorithm that does not read it, so a user never
+ * believes they set something they did not). Options every algorithm
  * takes (table, qi, k, the privacy model, name, replace, format, stats) are not listed; the model options a family
  * cannot take are refused by its run with their own words.
  */
@@ -33,13 +32,5 @@ final class AlgorithmOptions {
     static boolean applies(String option, String algorithm) {
         List<String> algorithms = APPLIES_TO.get(option);
         return algorithms == null || algorithms.contains(algorithm);
-    }
-
-    /**
-     * Refuses the first option in {@code given} that does not apply to the algorithm, naming the algorithms it
-     * applies to; {@code given} says whether the user set an option (a default is not set).
-     */
-    static void require(String algorithm, Predicate<String> given) {
-        Algorithms.requireApplicable(algorithm, o -> given.test(o.spelling()));
     }
 }
