@@ -10,7 +10,6 @@ import org.kanon.db.Database;
 import org.kanon.engine.Algorithm;
 import org.kanon.engine.AlgorithmOption;
 import org.kanon.engine.AlgorithmRunner;
-import org.kanon.engine.Algorithms;
 import org.kanon.engine.Anonymization;
 import org.kanon.engine.AnonymizeOptions;
 import org.kanon.engine.AnonymizeResult;
@@ -137,13 +136,8 @@ final class AnonymizeCommand extends ResultCommand {
         Algorithm.Run run = AlgorithmRunner.prepare(algorithm, what, options);
         AnonymizeResult result;
         try (Database db = openDatabase()) {
-            if (Algorithms.require(algorithm).reportsProgress()) {
-                try (SearchProgress progress = SearchProgress.on(spec.commandLine().getErr())) {
-                    result = run.run(new RunContext(db, text, LocalDateTime.now(), progress.listener()));
-                }
-            } else {
-                result = run.run(new RunContext(db, text, LocalDateTime.now(), null));
-            }
+            // a search shows its progress on stderr, opened only while it searches (never for the other algorithms)
+            result = run.run(new RunContext(db, text, LocalDateTime.now(), () -> SearchProgress.on(spec.commandLine().getErr())));
         }
         if (stats && result.statsLine() != null) {
             text.println(result.statsLine());

@@ -17,11 +17,6 @@ public interface Algorithm {
     /** The algorithm-specific options it reads; every other one of {@link AlgorithmOption} is refused. */
     Set<AlgorithmOption> reads();
 
-    /** Whether it tells {@link RunContext#progress()} how far it got (the lattice searches do). */
-    default boolean reportsProgress() {
-        return false;
-    }
-
     /** Checks the requirement and the options; the run they describe, not yet started. */
     Run prepare(Anonymization what, AnonymizeOptions options);
 

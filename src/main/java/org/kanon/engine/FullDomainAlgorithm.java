@@ -58,11 +58,6 @@ final class FullDomainAlgorithm implements Algorithm {
     }
 
     @Override
-    public boolean reportsProgress() {
-        return true;
-    }
-
-    @Override
     public Run prepare(Anonymization what, AnonymizeOptions options) {
         what.require();
         FullDomainSearch search = Searches.byName(this.search);
@@ -86,8 +81,11 @@ final class FullDomainAlgorithm implements Algorithm {
         StarSchema schema = context.schema(source, what);
         LatticeBound.require(schema.quasiIdentifiers(), latticeLimit(options.maxLattice()), name);
         Set<String> identifying = context.identifyingColumns(source, options.identifying());
-        AnonymizeOutcome outcome = new Anonymizer(context.db()).run(new AnonymizeRequest(schema, model, suppression, search, kind,
-                budget, criterion, w, options.name(), mode, options.materialize(), options.replace(), identifying, context.progress()));
+        AnonymizeOutcome outcome;
+        try (ProgressDisplay progress = context.openProgress()) {
+            outcome = new Anonymizer(context.db()).run(new AnonymizeRequest(schema, model, suppression, search, kind,
+                    budget, criterion, w, options.name(), mode, options.materialize(), options.replace(), identifying, progress.listener()));
+        }
         text(context.text(), source, schema, model, outcome, criterion, options.list());
         boolean ok = outcome.selected() != null && (options.name() == null || outcome.release().released());
         ReleaseRecord released = options.name() != null && ok ? outcome.release().release() : null;

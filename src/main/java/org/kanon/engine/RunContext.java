@@ -5,7 +5,7 @@ import java.io.Writer;
 import java.time.LocalDateTime;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.function.LongConsumer;
+import java.util.function.Supplier;
 import org.kanon.db.Database;
 import org.kanon.frequency.StarSchema;
 import org.kanon.release.ReleaseRecord;
@@ -22,20 +22,20 @@ public final class RunContext {
     private final Database db;
     private final PrintWriter text;
     private final LocalDateTime started;
-    private final LongConsumer progress;
+    private final Supplier<ProgressDisplay> progress;
     private SourceTable source;
 
     /** {@code text} and {@code progress} may be null: nobody reads the report, nobody watches the search. */
-    public RunContext(Database db, PrintWriter text, LocalDateTime started, LongConsumer progress) {
+    public RunContext(Database db, PrintWriter text, LocalDateTime started, Supplier<ProgressDisplay> progress) {
         this.db = db;
         this.text = text == null ? new PrintWriter(Writer.nullWriter()) : text;
         this.started = started;
         this.progress = progress;
     }
 
-    /** Hears how many frequency sets a search computed so far; null when nobody listens. */
-    public LongConsumer progress() {
-        return progress;
+    /** A display of a search's progress, for the search's duration (close it before printing the report). */
+    public ProgressDisplay openProgress() {
+        return progress == null ? ProgressDisplay.none() : progress.get();
     }
 
     public Database db() {
