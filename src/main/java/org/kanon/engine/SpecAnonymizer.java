@@ -29,8 +29,9 @@ public final class SpecAnonymizer implements SpecRunner.Engine {
             return new SpecRunner.Execution(r.met() ? 0 : 1, r.outcome().render() + line, "");
         } catch (InvalidInputException e) {
             return new SpecRunner.Execution(2, "", e.getMessage() + line);
-        } catch (RuntimeException e) {
-            // the message may quote a row: the line names the exception and where it happened, never its message
+        } catch (RuntimeException | Error e) {
+            // as the command line reports what it did not expect (an OutOfMemoryError too: the run is recorded as
+            // failed, exit 3): the line names the exception and where it happened, never its message, which may quote a row
             return new SpecRunner.Execution(3, "", ErrorLine.of(e) + DEBUG_HINT + line);
         }
     }
