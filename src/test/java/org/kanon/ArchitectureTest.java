@@ -1,6 +1,7 @@
 package org.kanon;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -10,9 +11,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layering of the main code, checked on its compiled classes: dependencies point inward (cli -> release, workflow,
- * verify -> algorithms -> lattice, privacy, frequency, metrics -> schema -> db), so no package depends, even
- * indirectly, on itself, and nothing outside the CLI depends on it.
+ * The layering of the main code, checked on its compiled classes: dependencies point inward (cli -> engine ->
+ * release, workflow, verify -> algorithms -> lattice, privacy, frequency, metrics -> schema -> db), so no package
+ * depends, even indirectly, on itself, nothing outside the CLI depends on it, and only the CLI on the engine.
  */
 class ArchitectureTest {
     private static JavaClasses main;
@@ -34,6 +35,33 @@ class ArchitectureTest {
     void nothingOutsideCliDependsOnCli() {
         noClasses().that().resideOutsideOfPackage("org.kanon.cli..")
                 .should().dependOnClassesThat().resideInAPackage("org.kanon.cli..")
+                .check(main);
+    }
+
+    /**
+     * The layers, outermost first; a layer may use those below it, never one above. The services are what the engine
+     * composes besides the algorithms: release writing and its metrics (the permutation paper's figures of a
+     * two-table release among them), verification, the spec workflow (whose {@code SpecRunner.Engine} the engine
+     * implements, so the workflow never calls the engine), query evaluation, import and the demo.
+     */
+    @Test
+    void layersDependOnlyInward() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("Cli").definedBy("org.kanon.cli..")
+                .layer("Engine").definedBy("org.kanon.engine..")
+                .layer("Services").definedBy("org.kanon.release..", "org.kanon.verify..", "org.kanon.workflow..", "org.kanon.evaluation..",
+                        "org.kanon.ingest..", "org.kanon.demo..", "org.kanon.permutation.metrics..")
+                .layer("Algorithms").definedBy("org.kanon.global..", "org.kanon.local..", "org.kanon.approximation..", "org.kanon.permutation")
+                .layer("Core").definedBy("org.kanon.lattice..", "org.kanon.privacy..", "org.kanon.frequency..", "org.kanon.metrics..")
+                .layer("Schema").definedBy("org.kanon.schema..")
+                .layer("Db").definedBy("org.kanon.db..")
+                .whereLayer("Cli").mayNotBeAccessedByAnyLayer()
+                .whereLayer("Engine").mayOnlyBeAccessedByLayers("Cli")
+                .whereLayer("Services").mayOnlyBeAccessedByLayers("Cli", "Engine")
+                .whereLayer("Algorithms").mayOnlyBeAccessedByLayers("Cli", "Engine", "Services")
+                .whereLayer("Core").mayOnlyBeAccessedByLayers("Cli", "Engine", "Services", "Algorithms")
+                .whereLayer("Schema").mayOnlyBeAccessedByLayers("Cli", "Engine", "Services", "Algorithms", "Core")
+                .whereLayer("Db").mayOnlyBeAccessedByLayers("Cli", "Engine", "Services", "Algorithms", "Core", "Schema")
                 .check(main);
     }
 }

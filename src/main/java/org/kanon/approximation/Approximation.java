@@ -32,9 +32,13 @@ public final class Approximation {
     }
 
     public ApproximationResult anonymize(Database db, String tableName, List<String> qiNames, ApproximationOptions options) {
-        long start = System.nanoTime();
         SourceTable source = new TableResolver(db).resolve(tableName);
-        List<Column> qis = source.columns(qiNames);
+        return anonymize(db, source, source.columns(qiNames), options);
+    }
+
+    /** As above, on a source already resolved (the engine resolves it once). */
+    public ApproximationResult anonymize(Database db, SourceTable source, List<Column> qis, ApproximationOptions options) {
+        long start = System.nanoTime();
         GroupedTable table = new GroupLoader(db).load(source, qis, Optional.empty());
         for (int q = 0; q < table.qiCount(); q++) {
             if (table.height(q) == 0 && table.labelCount(q) > 1) {

@@ -3,6 +3,7 @@ package org.kanon.cli;
 import java.nio.file.Path;
 import java.util.List;
 import org.kanon.db.Database;
+import org.kanon.engine.JsonObject;
 import org.kanon.release.RelationExporter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
+import org.kanon.engine.JsonObject;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.hierarchy.Dimension;

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.engine.JsonObject;
 import org.kanon.ingest.CsvImporter;
 import org.kanon.ingest.ImportOptions;
 import org.kanon.ingest.ImportResult;

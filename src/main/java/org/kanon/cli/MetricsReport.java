@@ -3,6 +3,7 @@ package org.kanon.cli;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
+import org.kanon.engine.JsonObject;
 import org.kanon.metrics.AttributeLevels;
 import org.kanon.metrics.HierarchyWeights;
 import org.kanon.metrics.UtilityMetrics;

@@ -3,14 +3,10 @@ package org.kanon.cli;
 import java.util.List;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.engine.Anonymization;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
-import org.kanon.privacy.AlphaKAnonymity;
-import org.kanon.privacy.KAnonymity;
-import org.kanon.privacy.LDiversity;
 import org.kanon.privacy.PrivacyModel;
-import org.kanon.privacy.SensitiveAttribute;
-import org.kanon.privacy.Share;
 import org.kanon.privacy.SuppressionLimit;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
@@ -68,29 +64,14 @@ final class NodeOptions {
         return table != null || qi != null || k != null;
     }
 
+    /** What to anonymize and under which requirement, as given: the engine builds the model from it. */
+    Anonymization anonymization() {
+        return new Anonymization(table, qi, k, alpha, l, diversity, sensitive, values, suppression);
+    }
+
     /** k-anonymity, or (alpha,k)-anonymity with --alpha, or l-diversity with --l; one clear error for a bad mix. */
     PrivacyModel model() {
-        List<String> named = values == null ? List.of() : values;
-        if (alpha != null && l != null) {
-            throw new InvalidInputException("--alpha and --l: choose one privacy model");
-        }
-        if ((alpha != null || l != null) && sensitive == null) {
-            throw new InvalidInputException((alpha != null ? "--alpha" : "--l") + " needs --sensitive S");
-        }
-        if (alpha == null && l == null) {
-            if (sensitive != null) {
-                throw new InvalidInputException("--sensitive needs --alpha A or --l L");
-            }
-            if (!named.isEmpty()) {
-                throw new InvalidInputException("--value needs --alpha A and --sensitive S");
-            }
-            return new KAnonymity(k);
-        }
-        SensitiveAttribute attribute = new SensitiveAttribute(sensitive, named);
-        if (alpha != null) {
-            return new AlphaKAnonymity(k, Share.parse("--alpha", alpha), attribute);
-        }
-        return new LDiversity(k, l, LDiversity.Form.parse(diversity), attribute);
+        return anonymization().model();
     }
 
     SuppressionLimit suppressionLimit() {
@@ -117,10 +98,6 @@ final class NodeOptions {
 
     /** For the run log: the sensitive values themselves are left out (only how many were named). */
     String describe(String levels) {
-        return "table=" + table + " qi=" + qi + " k=" + k
-                + (alpha != null ? " alpha=" + alpha : "")
-                + (l != null ? " l=" + l + " diversity=" + diversity : "")
-                + (sensitive != null ? " sensitive=" + sensitive + " values=" + (values == null ? 0 : values.size()) : "")
-                + " levels=" + (levels == null ? "0" : levels) + " suppression=" + suppression;
+        return anonymization().describe(levels);
     }
 }

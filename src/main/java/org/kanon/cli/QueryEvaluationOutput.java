@@ -1,6 +1,7 @@
 package org.kanon.cli;
 
 import java.util.Locale;
+import org.kanon.engine.JsonObject;
 import org.kanon.evaluation.Accuracy;
 import org.kanon.evaluation.QueryEvaluation;
 import org.kanon.evaluation.WorkloadSpec;

@@ -5,6 +5,9 @@ import java.util.HashSet;
 import java.util.Set;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.engine.JsonObject;
+import org.kanon.engine.ModelWords;
+import org.kanon.engine.ReleaseJson;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.CheckResult;
@@ -15,8 +18,8 @@ import org.kanon.release.ReleaseWriter;
 import org.kanon.release.RunLog;
 import org.kanon.release.SuppressMode;
 import org.kanon.schema.SourceTable;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "release", description = {

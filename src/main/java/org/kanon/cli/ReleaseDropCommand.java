@@ -1,6 +1,7 @@
 package org.kanon.cli;
 
 import org.kanon.db.Database;
+import org.kanon.engine.JsonObject;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
 import picocli.CommandLine.Command;

@@ -3,6 +3,7 @@ package org.kanon.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import org.kanon.db.Database;
+import org.kanon.engine.JsonObject;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
 import picocli.CommandLine.Command;

@@ -1,6 +1,7 @@
 package org.kanon.cli;
 
 import org.kanon.db.Database;
+import org.kanon.engine.JsonObject;
 import org.kanon.workflow.SpecRunner;
 import org.kanon.workflow.SpecStore;
 import picocli.CommandLine.Command;

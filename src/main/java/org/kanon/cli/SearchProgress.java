@@ -5,13 +5,14 @@ import java.util.function.LongConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import org.kanon.engine.ProgressDisplay;
 
 /**
  * A progress display for long searches: a bar on stderr when kanon runs on a terminal; when its output is
  * redirected, a plain line every {@value #LINE_EVERY_SECONDS} s of a search that long (a script's log must not fill
  * with carriage returns, but a search of hours must not be silent either).
  */
-final class SearchProgress implements AutoCloseable {
+final class SearchProgress implements ProgressDisplay {
     static final long LINE_EVERY_SECONDS = 30;
 
     private final ProgressBar bar;
@@ -35,7 +36,8 @@ final class SearchProgress implements AutoCloseable {
                 .build(), null);
     }
 
-    LongConsumer listener() {
+    @Override
+    public LongConsumer listener() {
         return bar == null ? lines : bar::stepTo;
     }
 

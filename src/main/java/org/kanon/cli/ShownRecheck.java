@@ -1,6 +1,8 @@
 package org.kanon.cli;
 
 import org.kanon.db.Database;
+import org.kanon.engine.JsonObject;
+import org.kanon.engine.ReleaseJson;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.schema.TableResolver;
 import org.kanon.verify.StoredRecheck;

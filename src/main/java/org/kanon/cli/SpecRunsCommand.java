@@ -2,6 +2,7 @@ package org.kanon.cli;
 
 import java.util.Locale;
 import org.kanon.db.Database;
+import org.kanon.engine.JsonObject;
 import org.kanon.workflow.SpecRuns;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

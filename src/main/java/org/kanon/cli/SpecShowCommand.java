@@ -3,6 +3,7 @@ package org.kanon.cli;
 import java.util.ArrayList;
 import java.util.List;
 import org.kanon.db.Database;
+import org.kanon.engine.JsonObject;
 import org.kanon.workflow.Spec;
 import org.kanon.workflow.SpecStore;
 import picocli.CommandLine.Command;

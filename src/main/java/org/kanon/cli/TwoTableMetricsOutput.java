@@ -1,6 +1,7 @@
 package org.kanon.cli;
 
 import java.util.Locale;
+import org.kanon.engine.JsonObject;
 import org.kanon.permutation.metrics.TwoTableMetrics;
 import org.kanon.release.ReleaseRecord;
 

@@ -2,6 +2,7 @@ package org.kanon.cli;
 
 import java.util.List;
 import org.kanon.db.Database;
+import org.kanon.engine.JsonObject;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
 import org.kanon.verify.ReleaseVerification;
@@ -74,10 +75,10 @@ final class VerifyCommand extends ResultCommand {
         if (json()) {
             StringBuilder list = new StringBuilder("[");
             for (Violation v : violations) {
-                list.append(list.length() > 1 ? "," : "").append(new org.kanon.cli.JsonObject().put("check", v.check())
+                list.append(list.length() > 1 ? "," : "").append(new JsonObject().put("check", v.check())
                         .put("detail", v.detail()).render());
             }
-            out.println(new org.kanon.cli.JsonObject().put("subject", what).put("verified", violations.isEmpty())
+            out.println(new JsonObject().put("subject", what).put("verified", violations.isEmpty())
                     .putRaw("violations", list.append(']').toString()).render());
         } else if (violations.isEmpty()) {
             out.printf("verified %s: %s%n", what, verifiedText);

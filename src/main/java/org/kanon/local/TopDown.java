@@ -32,9 +32,13 @@ public final class TopDown {
 
     /** Groups the source in the database, runs the algorithm, and measures the result. */
     public TopDownResult anonymize(Database db, String tableName, List<String> qiNames, PrivacyModel model) {
-        long start = System.nanoTime();
         SourceTable source = new TableResolver(db).resolve(tableName);
-        List<Column> qis = source.columns(qiNames);
+        return anonymize(db, source, source.columns(qiNames), model);
+    }
+
+    /** As above, on a source already resolved (the engine resolves it once). */
+    public TopDownResult anonymize(Database db, SourceTable source, List<Column> qis, PrivacyModel model) {
+        long start = System.nanoTime();
         GroupedTable table = new GroupLoader(db).load(source, qis, model.sensitive());
         LocalRecoding recoding = run(table, model, source.displayName());
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;

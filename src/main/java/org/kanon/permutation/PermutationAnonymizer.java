@@ -37,10 +37,13 @@ public final class PermutationAnonymizer {
     }
 
     public Result anonymize(Database db, String tableName, List<String> qiNames, String sensitiveName, Options options) {
-        long t0 = System.nanoTime();
         SourceTable source = new TableResolver(db).resolve(tableName);
-        List<Column> qis = source.columns(qiNames);
-        Column sensitive = source.column(sensitiveName);
+        return anonymize(db, source, source.columns(qiNames), source.column(sensitiveName), options);
+    }
+
+    /** As above, on a source already resolved (the engine resolves it once). */
+    public Result anonymize(Database db, SourceTable source, List<Column> qis, Column sensitive, Options options) {
+        long t0 = System.nanoTime();
         if (qis.contains(sensitive)) {
             throw new InvalidInputException("--sensitive: " + sensitive.name() + " is also in --qi; the sensitive attribute is published in its own table");
         }

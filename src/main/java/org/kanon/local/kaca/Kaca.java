@@ -39,12 +39,17 @@ public final class Kaca {
 
     /** Groups the source in the database (raw rows never leave it), runs KACA, and measures the result. */
     public KacaResult anonymize(Database db, String tableName, List<String> qiNames, KacaOptions options) {
-        long start = System.nanoTime();
         SourceTable source = new TableResolver(db).resolve(tableName);
-        List<Column> qis = source.columns(qiNames);
+        return anonymize(db, source, source.columns(qiNames), options);
+    }
+
+    /** As above, on a source already resolved (the engine resolves it once). */
+    public KacaResult anonymize(Database db, SourceTable source, List<Column> qis, KacaOptions options) {
+        long start = System.nanoTime();
         for (String p : options.priority()) {
             if (!qis.contains(source.column(p))) {
-                throw new InvalidInputException("--priority: " + p + " is not one of the quasi-identifiers " + qiNames);
+                throw new InvalidInputException("--priority: " + p + " is not one of the quasi-identifiers "
+                        + qis.stream().map(Column::name).toList());
             }
         }
         GroupedTable table = new GroupLoader(db).load(source, qis, Optional.empty());

@@ -34,9 +34,13 @@ public final class Mondrian {
 
     /** Groups the source in the database (one GROUP BY), runs the algorithm and measures the result. */
     public MondrianResult anonymize(Database db, String tableName, List<String> qiNames, PrivacyModel model) {
-        long start = System.nanoTime();
         SourceTable source = new TableResolver(db).resolve(tableName);
-        List<Column> qis = source.columns(qiNames);
+        return anonymize(db, source, source.columns(qiNames), model);
+    }
+
+    /** As above, on a source already resolved (the engine resolves it once). */
+    public MondrianResult anonymize(Database db, SourceTable source, List<Column> qis, PrivacyModel model) {
+        long start = System.nanoTime();
         GroupedTable table = new GroupLoader(db).load(source, qis, model.sensitive());
         MondrianRecoding recoding = run(table, numeric(qis), model, source.displayName());
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;

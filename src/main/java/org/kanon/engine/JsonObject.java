@@ -1,4 +1,4 @@
-package org.kanon.cli;
+package org.kanon.engine;
 
 import java.util.List;
 import java.util.Locale;
@@ -66,7 +66,7 @@ public final class JsonObject {
     }
 
     /** JSON has no NaN or infinity: those are {@code null}. */
-    static String number(double v) {
+    public static String number(double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) {
             return "null";
         }
@@ -76,7 +76,7 @@ public final class JsonObject {
         return Double.toString(v);
     }
 
-    static String quote(String s) {
+    public static String quote(String s) {
         StringBuilder b = new StringBuilder("\"");
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

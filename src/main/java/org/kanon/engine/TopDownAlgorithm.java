@@ -1,10 +1,9 @@
-package org.kanon.cli;
+package org.kanon.engine;
 
 import java.io.PrintWriter;
-import java.time.LocalDateTime;
+import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
-import org.kanon.db.Database;
 import org.kanon.local.LocalRecodingMetrics;
 import org.kanon.local.LocalRecodingUtility;
 import org.kanon.local.TopDown;
@@ -15,23 +14,43 @@ import org.kanon.privacy.PrivacyModel;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.schema.SourceTable;
 
-/**
- * {@code kanon anonymize --algorithm topdown}: the (alpha,k) paper's Top-Down local recoding instead of a lattice
- * search; with --name its result is written as a local-recoding release table (registered, re-checked).
- */
-final class TopDownRun {
-    static final Set<String> NAMES = Set.of("topdown", "top-down");
+/** The (alpha,k) paper's Top-Down local recoding; with a release name its result is written as a local-recoding table. */
+final class TopDownAlgorithm implements Algorithm {
+    private final String name;
 
-    private TopDownRun() {
+    /** topdown, or top-down (the paper's spelling, which the release records). */
+    TopDownAlgorithm(String name) {
+        this.name = name;
     }
 
-    static int run(Database db, NodeOptions node, PrivacyModel model, String name, String identifying, boolean replace,
-                   AnonymizeOutput output, LocalDateTime started) {
-        PrintWriter out = output.text();
-        LocalRecodingRuns.refuseSuppression(node, TopDown.ALGORITHM);
-        SourceTable source = node.source(db);
-        Set<String> identifyingColumns = LocalRecodingRuns.identifyingColumns(source, identifying);
-        TopDownResult result = new TopDown().anonymize(db, node.table, node.qiNames(), model);
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public Family family() {
+        return Family.LOCAL_RECODING;
+    }
+
+    @Override
+    public Set<AlgorithmOption> reads() {
+        return EnumSet.of(AlgorithmOption.IDENTIFYING);
+    }
+
+    @Override
+    public Run prepare(Anonymization what, AnonymizeOptions options) {
+        what.require();
+        PrivacyModel model = what.model();
+        LocalReleases.refuseSuppression(what.suppressionLimit(), TopDown.ALGORITHM);
+        return context -> run(context, what, options, model);
+    }
+
+    private AnonymizeResult run(RunContext context, Anonymization what, AnonymizeOptions options, PrivacyModel model) {
+        PrintWriter out = context.text();
+        SourceTable source = context.source(what.table());
+        Set<String> identifyingColumns = context.identifyingColumns(source, options.identifying());
+        TopDownResult result = new TopDown().anonymize(context.db(), source, source.columns(what.qiNames()), model);
         LocalRecodingMetrics m = result.metrics();
         out.printf(Locale.ROOT, "anonymized %s with top-down (local recoding) under %s: %d rows in %d classes, smallest %d, "
                         + "distortion %d (ratio %.4f), %d ms%n", source.displayName(), model, m.rows(), m.classes(),
@@ -40,14 +59,14 @@ final class TopDownRun {
         out.printf(Locale.ROOT, "WHD distortion %.4f uniform, %.4f height (beta 1), DM %d, CAVG %.4f, inconsistency %.4f, modification rate %.4f%n",
                 u.distortion(HierarchyWeights.uniform()).orElse(Double.NaN), u.distortion(HierarchyWeights.height(1)).orElse(Double.NaN),
                 u.discernibility(), u.cavg(), u.inconsistency().orElse(Double.NaN), u.modificationRate());
-        ReleaseRecord release = LocalRecodingRuns.release(db, name, result, identifyingColumns, replace, TopDown.ALGORITHM, out);
-        output.record(db, source, node.describe(null) + " algorithm=" + TopDown.ALGORITHM, TopDown.ALGORITHM, model.toString(),
+        ReleaseRecord release = LocalReleases.release(context.db(), options.name(), result, identifyingColumns, options.replace(),
+                TopDown.ALGORITHM, out);
+        return context.record(source, what.describe(null) + " algorithm=" + TopDown.ALGORITHM, TopDown.ALGORITHM, model.toString(),
                 new JsonObject().put("rows", m.rows()).put("classes", m.classes()).put("smallestClass", m.smallestClass())
                         .put("distortion", m.distortion()).put("distortionRatio", m.distortionRatio())
                         .put("whdDistortionUniform", u.distortion(HierarchyWeights.uniform())).put("whdDistortionHeight", u.distortion(HierarchyWeights.height(1)))
                         .put("dm", u.discernibility()).put("cavg", u.cavg()).put("inconsistency", u.inconsistency())
                         .put("modificationRate", u.modificationRate()).put("ms", result.elapsedMs()),
-                release, started);
-        return ExitCodes.OK;
+                release);
     }
 }

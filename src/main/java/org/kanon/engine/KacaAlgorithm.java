@@ -1,13 +1,11 @@
-package org.kanon.cli;
+package org.kanon.engine;
 
 import java.io.PrintWriter;
-import java.math.BigDecimal;
-import java.time.LocalDateTime;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.kanon.InvalidInputException;
-import org.kanon.db.Database;
 import org.kanon.local.kaca.Kaca;
 import org.kanon.local.kaca.KacaOptions;
 import org.kanon.local.kaca.KacaResult;
@@ -19,61 +17,88 @@ import org.kanon.release.ReleaseRecord;
 import org.kanon.schema.SourceTable;
 
 /**
- * {@code kanon anonymize --algorithm kaca1|kaca2}: the TKDE paper's local recoding by clustering in attribute
- * hierarchies; with --name its result is written as a local-recoding release table (registered, re-checked).
+ * The TKDE paper's local recoding by clustering in attribute hierarchies (kaca1; kaca2 bounds the inconsistency);
+ * with a release name its result is written as a local-recoding table.
  */
-final class KacaRun {
-    static final Set<String> NAMES = Set.of(Kaca.KACA1, Kaca.KACA2);
+final class KacaAlgorithm implements Algorithm {
+    /** The seed of the random choices when none is given, so runs repeat. */
+    static final long DEFAULT_SEED = 1;
 
-    /** The options only KACA reads, as given on the command line (null when absent). */
-    record Settings(String weights, String beta, String maxInconsistency, long seed, String priority) {
+    private final String name;
+
+    KacaAlgorithm(String name) {
+        this.name = name;
     }
 
-    private KacaRun() {
+    @Override
+    public String name() {
+        return name;
     }
 
-    static int run(Database db, String algorithm, NodeOptions node, PrivacyModel model, Settings settings, String name,
-                   String identifying, boolean replace, AnonymizeOutput output, LocalDateTime started) {
-        PrintWriter out = output.text();
-        if (!(model instanceof KAnonymity)) {
-            throw new InvalidInputException("--algorithm " + algorithm + ": KACA protects k-anonymity only; drop --alpha/--l/--sensitive");
+    @Override
+    public Family family() {
+        return Family.LOCAL_RECODING;
+    }
+
+    @Override
+    public Set<AlgorithmOption> reads() {
+        EnumSet<AlgorithmOption> reads = EnumSet.of(AlgorithmOption.WEIGHTS, AlgorithmOption.BETA, AlgorithmOption.PRIORITY,
+                AlgorithmOption.SEED, AlgorithmOption.IDENTIFYING);
+        if (name.equals(Kaca.KACA2)) {
+            reads.add(AlgorithmOption.MAX_INCONSISTENCY);
         }
-        LocalRecodingRuns.refuseSuppression(node, algorithm);
-        KacaOptions options = options(algorithm, model.k(), settings);
-        SourceTable source = node.source(db);
-        Set<String> identifyingColumns = LocalRecodingRuns.identifyingColumns(source, identifying);
-        KacaResult result = new Kaca().anonymize(db, node.table, node.qiNames(), options);
+        return reads;
+    }
+
+    @Override
+    public Run prepare(Anonymization what, AnonymizeOptions settings) {
+        what.require();
+        PrivacyModel model = what.model();
+        if (!(model instanceof KAnonymity)) {
+            throw new InvalidInputException("--algorithm " + name + ": KACA protects k-anonymity only; drop --alpha/--l/--sensitive");
+        }
+        LocalReleases.refuseSuppression(what.suppressionLimit(), name);
+        KacaOptions options = options(model.k(), settings);
+        return context -> run(context, what, settings, model, options);
+    }
+
+    private AnonymizeResult run(RunContext context, Anonymization what, AnonymizeOptions settings, PrivacyModel model, KacaOptions options) {
+        PrintWriter out = context.text();
+        SourceTable source = context.source(what.table());
+        Set<String> identifyingColumns = context.identifyingColumns(source, settings.identifying());
+        KacaResult result = new Kaca().anonymize(context.db(), source, source.columns(what.qiNames()), options);
         UtilityMetrics m = result.metrics();
         out.printf(Locale.ROOT, "anonymized %s with %s (local recoding by clustering, %s weights%s, seed %d%s) under %s: %d rows in %d classes, "
-                        + "smallest %d, %d merges and %d stubs, %d ms%n", source.displayName(), algorithm, options.weights(),
+                        + "smallest %d, %d merges and %d stubs, %d ms%n", source.displayName(), name, options.weights(),
                 options.maxInconsistency().isPresent() ? String.format(Locale.ROOT, ", max inconsistency %.4g %%", options.maxInconsistency().getAsDouble() * 100) : "",
                 options.seed(), options.priority().isEmpty() ? "" : ", priority " + String.join(",", options.priority()),
                 model, m.rows(), m.classes(), m.smallestClass(), result.stats().merges(), result.stats().stubMerges(), result.elapsedMs());
         out.printf(Locale.ROOT, "distortion %.4f (%s weights), DM %d, CAVG %.4f, inconsistency %.4f, modification rate %.4f%n",
                 m.distortion(options.weights()).orElse(Double.NaN), options.weights(), m.discernibility(), m.cavg(),
                 m.inconsistency().orElse(Double.NaN), m.modificationRate());
-        ReleaseRecord release = LocalRecodingRuns.release(db, name, result, identifyingColumns, replace, algorithm, out);
-        output.record(db, source, node.describe(null) + " algorithm=" + algorithm + " seed=" + options.seed(), algorithm, model.toString(),
+        ReleaseRecord release = LocalReleases.release(context.db(), settings.name(), result, identifyingColumns, settings.replace(), name, out);
+        return context.record(source, what.describe(null) + " algorithm=" + name + " seed=" + options.seed(), name, model.toString(),
                 new JsonObject().put("rows", m.rows()).put("classes", m.classes()).put("smallestClass", m.smallestClass())
                         .put("weights", options.weights().toString()).put("seed", options.seed())
                         .put("distortion", m.distortion(options.weights())).put("dm", m.discernibility()).put("cavg", m.cavg())
                         .put("inconsistency", m.inconsistency()).put("modificationRate", m.modificationRate())
                         .put("merges", result.stats().merges()).put("stubs", result.stats().stubMerges()).put("ms", result.elapsedMs()),
-                release, started);
-        return ExitCodes.OK;
+                release);
     }
 
-    static KacaOptions options(String algorithm, int k, Settings s) {
+    /** The typed KACA options, checked before any work. */
+    KacaOptions options(int k, AnonymizeOptions s) {
         HierarchyWeights weights = weights(s.weights(), s.beta());
-        List<String> priority = Lists.names("--priority", s.priority());
-        if (algorithm.equals(Kaca.KACA1)) {
+        List<String> priority = OptionLists.names("--priority", s.priority());
+        long seed = s.seed() == null ? DEFAULT_SEED : s.seed();
+        if (name.equals(Kaca.KACA1)) {
             if (s.maxInconsistency() != null) {
                 throw new InvalidInputException("--max-inconsistency: only kaca2 bounds the inconsistency; use --algorithm kaca2");
             }
-            return KacaOptions.kaca1(k, weights, s.seed()).withPriority(priority);
+            return KacaOptions.kaca1(k, weights, seed).withPriority(priority);
         }
-        double max = s.maxInconsistency() == null ? 0.10 : percent("--max-inconsistency", s.maxInconsistency());
-        return KacaOptions.kaca2(k, weights, s.seed(), max).withPriority(priority);
+        double max = s.maxInconsistency() == null ? 0.10 : OptionValues.percent("--max-inconsistency", s.maxInconsistency());
+        return KacaOptions.kaca2(k, weights, seed, max).withPriority(priority);
     }
 
     private static HierarchyWeights weights(String scheme, String beta) {
@@ -97,19 +122,5 @@ final class KacaRun {
             throw new InvalidInputException("--beta: must be a number >= 1, got " + beta);
         }
         return HierarchyWeights.height(b);
-    }
-
-    /** "10%" or "0.1" -> 0.1. */
-    static double percent(String option, String text) {
-        String t = text.trim();
-        try {
-            BigDecimal v = t.endsWith("%") ? new BigDecimal(t.substring(0, t.length() - 1).trim()).movePointLeft(2) : new BigDecimal(t);
-            if (v.signum() < 0 || v.compareTo(BigDecimal.ONE) > 0) {
-                throw new InvalidInputException(option + ": must be between 0 % and 100 %, got " + text);
-            }
-            return v.doubleValue();
-        } catch (NumberFormatException e) {
-            throw new InvalidInputException(option + ": expected a percentage such as 10% or a fraction such as 0.1, got '" + text + "'");
-        }
     }
 }

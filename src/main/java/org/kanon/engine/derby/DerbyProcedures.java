@@ -1,4 +1,4 @@
-package org.kanon.cli;
+package org.kanon.engine.derby;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -18,6 +18,8 @@ import org.kanon.InvalidInputException;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
 import org.kanon.db.Varchars;
+import org.kanon.engine.OptionLists;
+import org.kanon.engine.SpecAnonymizer;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
@@ -28,7 +30,7 @@ import org.kanon.workflow.SpecRunner;
 import org.kanon.workflow.SpecStore;
 
 /**
- * The engine as Java procedures of an embedded Derby database (declared by migrations/derby/V5): {@code CALL
+ * The engine as Java procedures of an embedded Derby database (declared by migrations/derby/V5, renamed by V10): {@code CALL
  * KANON.RUN_SPEC('name')}, {@code CALL KANON.CHECK_K('table', 'a,b,c', k)}, {@code CALL KANON.VERIFY_RELEASE('name')},
  * {@code CALL KANON.DROP_RELEASE('name')}.
  * The engine works through its own pool attached to the caller's database (its releases commit on their own, as
@@ -47,7 +49,7 @@ public final class DerbyProcedures {
         Connection caller = DriverManager.getConnection(CALLER);
         SpecRunner.Outcome o;
         try (Database db = attach(caller)) {
-            o = new SpecRunner(db, new SpecEngine()).run(new SpecStore(db).require(specName), false, null, "CALL KANON.RUN_SPEC");
+            o = new SpecRunner(db, new SpecAnonymizer()).run(new SpecStore(db).require(specName), false, null, "CALL KANON.RUN_SPEC");
         } catch (InvalidInputException e) {
             throw new SQLException("kanon: " + e.getMessage(), "38KAN");
         }
@@ -70,7 +72,7 @@ public final class DerbyProcedures {
         try (Database db = attach(caller)) {
             SourceTable source = new TableResolver(db).resolve(table);
             List<Field<?>> qis = new ArrayList<>();
-            for (String name : Lists.names("quasi_identifiers", quasiIdentifiers)) {
+            for (String name : OptionLists.names("quasi_identifiers", quasiIdentifiers)) {
                 Column c = source.column(name);
                 qis.add(DSL.field(DSL.name(c.name())));
             }

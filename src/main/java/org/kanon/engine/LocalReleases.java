@@ -1,38 +1,28 @@
-package org.kanon.cli;
+package org.kanon.engine;
 
 import java.io.PrintWriter;
-import java.util.HashSet;
 import java.util.Set;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.local.LocalRecodingResult;
+import org.kanon.privacy.SuppressionLimit;
 import org.kanon.release.LocalRecodingReleaseWriter;
 import org.kanon.release.LocalReleaseRequest;
 import org.kanon.release.ReleaseRecord;
-import org.kanon.schema.SourceTable;
 
-/** What every local-recoding algorithm of {@code kanon anonymize} does alike before and after it runs. */
-final class LocalRecodingRuns {
-    private LocalRecodingRuns() {
+/** What every local-recoding algorithm does alike before and after it runs. */
+final class LocalReleases {
+    private LocalReleases() {
     }
 
     /** Local recodings generalize every row and suppress none: a suppression threshold is a mistake, not a no-op. */
-    static void refuseSuppression(NodeOptions node, String algorithm) {
-        if (node.suppressionLimit().allowance(Long.MAX_VALUE / 2) > 0) {
+    static void refuseSuppression(SuppressionLimit limit, String algorithm) {
+        if (limit.allowance(Long.MAX_VALUE / 2) > 0) {
             throw new InvalidInputException("--suppression: " + algorithm + " recodes every row locally and suppresses none; drop the option");
         }
     }
 
-    /** The --identifying columns, by their names in the source. */
-    static Set<String> identifyingColumns(SourceTable source, String identifying) {
-        Set<String> columns = new HashSet<>();
-        for (String c : Lists.names("--identifying", identifying)) {
-            columns.add(source.column(c).name());
-        }
-        return columns;
-    }
-
-    /** With --name: writes the result as a registered, re-checked table and says so; null without a name. */
+    /** With a name: writes the result as a registered, re-checked table and says so; null without a name. */
     static ReleaseRecord release(Database db, String name, LocalRecodingResult result, Set<String> identifying, boolean replace,
                                  String algorithm, PrintWriter out) {
         if (name == null) {

@@ -1,16 +1,16 @@
-package org.kanon.cli;
+package org.kanon.engine;
 
 import java.io.PrintWriter;
 import java.util.Locale;
 import org.kanon.release.ReleaseRecord;
 
 /** A release's register entry as JSON, alike in release show, release list, release and anonymize. */
-final class ReleaseJson {
+public final class ReleaseJson {
     private ReleaseJson() {
     }
 
     /** The lines {@code release} and {@code anonymize --name} print about a release just written. */
-    static void text(PrintWriter out, ReleaseRecord r) {
+    public static void text(PrintWriter out, ReleaseRecord r) {
         out.printf("released %s as %s %s: %d of %d rows, %d suppressed (%s), %d classes, smallest %d%n", r.name(),
                 r.kind().toLowerCase(Locale.ROOT), r.relation(), r.rowsOut(), r.rowsIn(), r.rowsSuppressed(), r.suppressMode(),
                 r.classes(), r.smallestClass());
@@ -18,12 +18,12 @@ final class ReleaseJson {
     }
 
     /** Every field of the register but the sensitive values themselves. */
-    static JsonObject of(ReleaseRecord r) {
+    public static JsonObject of(ReleaseRecord r) {
         return of(r, r.recheckSql());
     }
 
     /** ... with the re-check given (release show prints kanon's own, built again from the register). */
-    static JsonObject of(ReleaseRecord r, String recheckSql) {
+    public static JsonObject of(ReleaseRecord r, String recheckSql) {
         return new JsonObject().put("name", r.name()).put("relation", r.relation()).put("kind", r.kind().toLowerCase(Locale.ROOT))
                 .put("sensitiveRelation", r.twoTables() ? r.relationSchema() + "." + r.sensitiveRelation() : null)
                 .put("source", r.sourceSchema() + "." + r.sourceTable()).put("algorithm", r.algorithm())

@@ -1,0 +1,102 @@
+package org.kanon.engine;
+
+import java.util.List;
+import org.kanon.InvalidInputException;
+import org.kanon.privacy.AlphaKAnonymity;
+import org.kanon.privacy.KAnonymity;
+import org.kanon.privacy.LDiversity;
+import org.kanon.privacy.PrivacyModel;
+import org.kanon.privacy.SensitiveAttribute;
+import org.kanon.privacy.Share;
+import org.kanon.privacy.SuppressionLimit;
+
+/**
+ * What to anonymize and under which requirement, as the user wrote it: the table, its quasi-identifiers, k and the
+ * optional (alpha,k) or l-diversity parts, and the suppression allowance. Each family builds the model it can take
+ * from it (the two-table releases read l and the sensitive attribute themselves), so a bad mix is refused in the
+ * family's own words. Null means not given.
+ */
+public record Anonymization(String table, String qi, Integer k, String alpha, Integer l, String diversity, String sensitive,
+                            List<String> values, String suppression) {
+    public static final String DEFAULT_DIVERSITY = "frequency";
+    public static final String DEFAULT_SUPPRESSION = "0";
+
+    public Anonymization {
+        values = values == null ? List.of() : List.copyOf(values);
+        diversity = diversity == null ? DEFAULT_DIVERSITY : diversity;
+        suppression = suppression == null ? DEFAULT_SUPPRESSION : suppression;
+    }
+
+    /** k-anonymity of {@code qi} (comma-separated) in {@code table}. */
+    public static Anonymization kAnonymity(String table, String qi, int k) {
+        return new Anonymization(table, qi, k, null, null, null, null, List.of(), null);
+    }
+
+    public Anonymization withSuppression(String allowance) {
+        return new Anonymization(table, qi, k, alpha, l, diversity, sensitive, values, allowance);
+    }
+
+    /** (alpha,k)-anonymity: {@code values} of {@code sensitive} (every value when empty) at most alpha of a class. */
+    public Anonymization withAlpha(String share, String sensitiveAttribute, List<String> sensitiveValues) {
+        return new Anonymization(table, qi, k, share, l, diversity, sensitiveAttribute, sensitiveValues, suppression);
+    }
+
+    /** l-diversity of {@code sensitive}; {@code form} is frequency or distinct. */
+    public Anonymization withDiversity(int diverse, String form, String sensitiveAttribute) {
+        return new Anonymization(table, qi, k, alpha, diverse, form, sensitiveAttribute, values, suppression);
+    }
+
+    /** Table, quasi-identifiers and k are required by every algorithm but the two-table ones. */
+    public void require() {
+        if (table == null) {
+            throw new InvalidInputException("--table is required");
+        }
+        if (qi == null) {
+            throw new InvalidInputException("--qi is required");
+        }
+        if (k == null) {
+            throw new InvalidInputException("--k is required");
+        }
+    }
+
+    /** k-anonymity, or (alpha,k)-anonymity with alpha, or l-diversity with l; one clear error for a bad mix. */
+    public PrivacyModel model() {
+        if (alpha != null && l != null) {
+            throw new InvalidInputException("--alpha and --l: choose one privacy model");
+        }
+        if ((alpha != null || l != null) && sensitive == null) {
+            throw new InvalidInputException((alpha != null ? "--alpha" : "--l") + " needs --sensitive S");
+        }
+        if (alpha == null && l == null) {
+            if (sensitive != null) {
+                throw new InvalidInputException("--sensitive needs --alpha A or --l L");
+            }
+            if (!values.isEmpty()) {
+                throw new InvalidInputException("--value needs --alpha A and --sensitive S");
+            }
+            return new KAnonymity(k);
+        }
+        SensitiveAttribute attribute = new SensitiveAttribute(sensitive, values);
+        if (alpha != null) {
+            return new AlphaKAnonymity(k, Share.parse("--alpha", alpha), attribute);
+        }
+        return new LDiversity(k, l, LDiversity.Form.parse(diversity), attribute);
+    }
+
+    public SuppressionLimit suppressionLimit() {
+        return SuppressionLimit.parse(suppression);
+    }
+
+    public List<String> qiNames() {
+        return OptionLists.names("--qi", qi);
+    }
+
+    /** For the run log: the sensitive values themselves are left out (only how many were named). */
+    public String describe(String levels) {
+        return "table=" + table + " qi=" + qi + " k=" + k
+                + (alpha != null ? " alpha=" + alpha : "")
+                + (l != null ? " l=" + l + " diversity=" + diversity : "")
+                + (sensitive != null ? " sensitive=" + sensitive + " values=" + values.size() : "")
+                + " levels=" + (levels == null ? "0" : levels) + " suppression=" + suppression;
+    }
+}

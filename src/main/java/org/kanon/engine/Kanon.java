@@ -1,0 +1,121 @@
+package org.kanon.engine;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.kanon.db.ConnectionSettings;
+import org.kanon.db.Database;
+import org.kanon.frequency.PrivacyCheck;
+import org.kanon.frequency.StarSchema;
+import org.kanon.lattice.LevelVector;
+import org.kanon.privacy.CheckResult;
+import org.kanon.release.ReleaseOutcome;
+import org.kanon.release.ReleaseRecord;
+import org.kanon.release.ReleaseRegister;
+import org.kanon.release.ReleaseRequest;
+import org.kanon.release.ReleaseWriter;
+import org.kanon.release.SuppressMode;
+import org.kanon.release.metrics.ReleaseMetrics;
+import org.kanon.schema.SourceTable;
+import org.kanon.schema.TableResolver;
+import org.kanon.schema.hierarchy.HierarchyCatalog;
+import org.kanon.verify.ReleaseVerification;
+import org.kanon.verify.Violation;
+
+/**
+ * kanon as a Java library: the same engine the command line runs, on one open database. The password comes from the
+ * environment variable {@value ConnectionSettings#PASSWORD_VARIABLE}, as for the command line (never an argument).
+ *
+ * <pre>{@code
+ * try (Kanon kanon = Kanon.open("jdbc:derby:kanon-db")) {
+ *     AnonymizeResult r = kanon.anonymize("mondrian", Anonymization.kAnonymity("patients", "sex,zipcode", 2),
+ *             AnonymizeOptions.builder().releaseAs("patients_k2").build());
+ *     List<Violation> none = kanon.verify("patients_k2");
+ * }
+ * }</pre>
+ *
+ * A mistake in the input (an unknown table or algorithm, an option the algorithm does not read, a value out of
+ * range) is an {@link org.kanon.InvalidInputException} naming it, thrown before anything is written.
+ */
+public final class Kanon implements AutoCloseable {
+    /** Violations {@link #verify} reports at most per check, as {@code kanon verify} does. */
+    private static final int VIOLATIONS_SHOWN = 20;
+
+    private final Database db;
+
+    private Kanon(Database db) {
+        this.db = db;
+    }
+
+    /** Opens the database at {@code jdbcUrl} (its catalog created or brought up to date); the user from the URL or the environment. */
+    public static Kanon open(String jdbcUrl) {
+        return open(jdbcUrl, null);
+    }
+
+    /** As {@link #open(String)}, as {@code user} (null: {@value ConnectionSettings#USER_VARIABLE}, if set). */
+    public static Kanon open(String jdbcUrl, String user) {
+        return new Kanon(Database.open(ConnectionSettings.resolve(jdbcUrl, user, System.getenv())));
+    }
+
+    /** Whether the table as it is (every QI at level 0) meets the requirement, as {@code kanon check}. */
+    public CheckResult check(Anonymization what) {
+        return check(what, null);
+    }
+
+    /** ... with the QIs generalized to {@code levels} ("1,0,2", one per QI; null: all 0). */
+    public CheckResult check(Anonymization what, String levels) {
+        what.require();
+        StarSchema schema = schema(what);
+        LevelVector node = node(schema, levels);
+        return new PrivacyCheck(db.dsl()).check(schema, node, what.model(), what.suppressionLimit());
+    }
+
+    /** Runs the algorithm of that name, as {@code kanon anonymize --algorithm NAME}; with a release name it releases. */
+    public AnonymizeResult anonymize(String algorithm, Anonymization what, AnonymizeOptions options) {
+        return new AlgorithmRunner(db).run(algorithm, what, options, null);
+    }
+
+    /**
+     * Releases the table generalized to {@code levels} under {@code name} as a view (registered, with its re-check
+     * SQL), as {@code kanon release}; the outcome says whether it was released or why not.
+     */
+    public ReleaseOutcome release(Anonymization what, String levels, String name) {
+        what.require();
+        StarSchema schema = schema(what);
+        LevelVector node = node(schema, levels);
+        Set<String> identifying = new HashSet<>();
+        return new ReleaseWriter(db).release(new ReleaseRequest(name, schema, node, what.model(), what.suppressionLimit(),
+                SuppressMode.REMOVE, false, false, identifying, "full-domain"));
+    }
+
+    /** Re-checks a release against its source and its register, as {@code kanon verify}: empty when it verifies. */
+    public List<Violation> verify(String release) {
+        return new ReleaseVerification(db).verify(new ReleaseRegister(db).require(release), VIOLATIONS_SHOWN);
+    }
+
+    /** The utility figures of a (one-table) release and its largest sensitive share, as {@code kanon metrics}. */
+    public ReleaseMetrics.Figures metrics(String release) {
+        return new ReleaseMetrics(db).of(new ReleaseRegister(db).require(release));
+    }
+
+    /** The register entry of a release. */
+    public ReleaseRecord releaseRecord(String release) {
+        return new ReleaseRegister(db).require(release);
+    }
+
+    @Override
+    public void close() {
+        db.close();
+    }
+
+    private StarSchema schema(Anonymization what) {
+        SourceTable source = new TableResolver(db).resolve(what.table());
+        return StarSchema.of(source, what.qiNames(), new HierarchyCatalog(db));
+    }
+
+    private static LevelVector node(StarSchema schema, String levels) {
+        LevelVector node = OptionLists.levels(levels, schema.quasiIdentifiers().size());
+        schema.validate(node);
+        return node;
+    }
+}
