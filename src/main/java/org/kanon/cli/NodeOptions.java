@@ -32,7 +32,7 @@ final class NodeOptions {
     @Option(names = "--l", paramLabel = "L", description = "l-diversity of --sensitive in every class (see --diversity).")
     Integer l;
 
-    @Option(names = "--diversity", paramLabel = "frequency|distinct", defaultValue = "frequency",
+    @Option(names = "--diversity", paramLabel = "frequency|distinct",
             description = "frequency: the most frequent value holds at most |E|/l rows of a class (default); distinct: at least l distinct values.")
     String diversity;
 

@@ -17,6 +17,11 @@ public interface Algorithm {
     /** The algorithm-specific options it reads; every other one of {@link AlgorithmOption} is refused. */
     Set<AlgorithmOption> reads();
 
+    /** Whether it reads k; the two-table releases do not (their groups are l-diverse, l rows at least). */
+    default boolean readsK() {
+        return true;
+    }
+
     /** Checks the requirement and the options; the run they describe, not yet started. */
     Run prepare(Anonymization what, AnonymizeOptions options);
 

@@ -14,7 +14,7 @@ import org.kanon.privacy.SuppressionLimit;
  * What to anonymize and under which requirement, as the user wrote it: the table, its quasi-identifiers, k and the
  * optional (alpha,k) or l-diversity parts, and the suppression allowance. Each family builds the model it can take
  * from it (the two-table releases read l and the sensitive attribute themselves), so a bad mix is refused in the
- * family's own words. Null means not given.
+ * family's own words. Null means not given (a diversity form not given is {@link #DEFAULT_DIVERSITY}).
  */
 public record Anonymization(String table, String qi, Integer k, String alpha, Integer l, String diversity, String sensitive,
                             List<String> values, String suppression) {
@@ -23,7 +23,6 @@ public record Anonymization(String table, String qi, Integer k, String alpha, In
 
     public Anonymization {
         values = values == null ? List.of() : List.copyOf(values);
-        diversity = diversity == null ? DEFAULT_DIVERSITY : diversity;
         suppression = suppression == null ? DEFAULT_SUPPRESSION : suppression;
     }
 
@@ -68,6 +67,9 @@ public record Anonymization(String table, String qi, Integer k, String alpha, In
             throw new InvalidInputException((alpha != null ? "--alpha" : "--l") + " needs --sensitive S");
         }
         if (alpha == null && l == null) {
+            if (diversity != null) {
+                throw new InvalidInputException("--diversity needs --l L");
+            }
             if (sensitive != null) {
                 throw new InvalidInputException("--sensitive needs --alpha A or --l L");
             }
@@ -80,7 +82,12 @@ public record Anonymization(String table, String qi, Integer k, String alpha, In
         if (alpha != null) {
             return new AlphaKAnonymity(k, Share.parse("--alpha", alpha), attribute);
         }
-        return new LDiversity(k, l, LDiversity.Form.parse(diversity), attribute);
+        return new LDiversity(k, l, LDiversity.Form.parse(diversityForm()), attribute);
+    }
+
+    /** The form of l-diversity: as given, else {@link #DEFAULT_DIVERSITY}. */
+    public String diversityForm() {
+        return diversity == null ? DEFAULT_DIVERSITY : diversity;
     }
 
     public SuppressionLimit suppressionLimit() {
@@ -95,7 +102,7 @@ public record Anonymization(String table, String qi, Integer k, String alpha, In
     public String describe(String levels) {
         return "table=" + table + " qi=" + qi + " k=" + k
                 + (alpha != null ? " alpha=" + alpha : "")
-                + (l != null ? " l=" + l + " diversity=" + diversity : "")
+                + (l != null ? " l=" + l + " diversity=" + diversityForm() : "")
                 + (sensitive != null ? " sensitive=" + sensitive + " values=" + values.size() : "")
                 + " levels=" + (levels == null ? "0" : levels) + " suppression=" + suppression;
     }

@@ -67,6 +67,11 @@ final class FullDomainAlgorithm implements Algorithm {
         if (criterion == SelectionCriterion.WEIGHTED_HEIGHT && w == null) {
             throw new InvalidInputException("--select weighted-height needs --weights");
         }
+        if (criterion != SelectionCriterion.WEIGHTED_HEIGHT && w != null) {
+            // a full-domain search reads the weights only to select by weighted height: any other criterion ignores them
+            throw new InvalidInputException("--weights: a full-domain search reads them only with --select weighted-height, not "
+                    + criterion.label());
+        }
         SuppressMode mode = SuppressMode.parse(options.suppressMode());
         long budget = OptionValues.size(options.memoryBudget());
         PrivacyModel model = what.model();

@@ -27,7 +27,9 @@ public final class SpecOptions {
 
     /** What the spec anonymizes, in {@code table} (its source table or the snapshot of its query). */
     public static Anonymization anonymization(Spec spec, String table) {
-        return new Anonymization(table, spec.quasiIdentifiers(), spec.k(), spec.alpha(), spec.l(), spec.diversity(),
+        // a spec always has a k; an algorithm that does not read it (the two-table releases) is not given it
+        boolean readsK = !Algorithms.names().contains(spec.algorithm()) || Algorithms.require(spec.algorithm()).readsK();
+        return new Anonymization(table, spec.quasiIdentifiers(), readsK ? spec.k() : null, spec.alpha(), spec.l(), spec.diversity(),
                 spec.sensitiveAttribute(), spec.sensitiveValue() == null ? List.of() : List.of(spec.sensitiveValue()), spec.suppression());
     }
 

@@ -41,6 +41,11 @@ final class TwoTableAlgorithm implements Algorithm {
     }
 
     @Override
+    public boolean readsK() {
+        return false;
+    }
+
+    @Override
     public Run prepare(Anonymization what, AnonymizeOptions settings) {
         if (what.table() == null) {
             throw new InvalidInputException("--table is required");
@@ -53,6 +58,10 @@ final class TwoTableAlgorithm implements Algorithm {
         }
         if (what.sensitive() == null) {
             throw new InvalidInputException("--sensitive is required for --algorithm " + name);
+        }
+        if (what.k() != null) {
+            // each group holds at least l rows: l is the size bound too, a k would be read by nothing
+            throw new InvalidInputException("--k does not apply to --algorithm " + name + ": its groups are l-diverse (--l), each of at least l rows; drop --k");
         }
         if (what.alpha() != null || !what.values().isEmpty()) {
             throw new InvalidInputException("--algorithm " + name + ": the release is l-diverse; drop --alpha/--value");

@@ -82,6 +82,26 @@ class InapplicableOptionsCliTest {
     }
 
     @Test
+    void optionsNothingReadsAreRefused() {
+        // --k with a two-table release (its groups are bounded by l), --diversity without --l, --weights with a
+        // full-domain search selecting by another criterion than weighted-height: each was silently ignored before
+        CliRun.assertRefused(cli.run("anonymize", "--table", "t1a", "--qi", "gender,age", "--k", "2", "--algorithm", "permutation",
+                "--l", "2", "--sensitive", "problem", "--name", "never"), "--k does not apply to --algorithm permutation", "drop --k");
+        CliRun.assertRefused(cli.run(anonymize("incognito", "t1a", "--diversity", "distinct").toArray(String[]::new)),
+                "--diversity needs --l L");
+        CliRun.assertRefused(cli.run(anonymize("incognito", "t1a", "--select", "dm", "--weights", "1,1,1").toArray(String[]::new)),
+                "--weights: a full-domain search reads them only with --select weighted-height, not dm");
+        CliRun.assertRefused(cli.run(anonymize("incognito", "t1a", "--weights", "1,1,1").toArray(String[]::new)),
+                "--weights: a full-domain search reads them only with --select weighted-height, not height");
+        // the same options where they are read still run
+        assertEquals(0, cli.run("anonymize", "--table", "t1a", "--qi", "gender,age", "--algorithm", "permutation",
+                "--l", "2", "--sensitive", "problem").exitCode());
+        assertEquals(0, cli.run("anonymize", "--table", "t1a", "--qi", QI, "--k", "2", "--select", "weighted-height",
+                "--weights", "1,1,1").exitCode());
+        assertNothingReleased();
+    }
+
+    @Test
     void everyOptionWithAnAlgorithmItDoesNotApplyToIsRefused() {
         int refused = 0;
         for (Map.Entry<String, List<String>> e : AlgorithmOptions.APPLIES_TO.entrySet()) {
