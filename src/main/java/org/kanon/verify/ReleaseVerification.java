@@ -82,7 +82,7 @@ public final class ReleaseVerification {
         droppedColumns(r, found);
         barriers(r, found);
         recheck(r, source, limit, found);
-        PrivacyModel model = RegisteredModel.of(r).orElse(null);
+        PrivacyModel model = r.model().orElse(null);
         if (model == null) {
             found.add(new Violation("model", "the register's privacy model '" + r.privacyModel() + "' is none this verifier reads; "
                     + "checking k = " + r.k() + " only"));
