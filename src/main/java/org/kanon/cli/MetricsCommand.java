@@ -5,10 +5,10 @@ import java.util.Locale;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.metrics.HierarchyWeights;
-import org.kanon.permutation.metrics.TwoTableMetrics;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
 import org.kanon.release.metrics.ReleaseMetrics;
+import org.kanon.release.metrics.TwoTableReleaseMetrics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -54,7 +54,7 @@ final class MetricsCommand extends ResultCommand {
             throw new InvalidInputException((weights != null ? "--weights" : "--beta") + ": release " + r.name() + " is a two-table ("
                     + r.recoding().toLowerCase(Locale.ROOT) + ") release, whose QI values are not generalized; drop the option");
         }
-        TwoTableMetricsOutput report = new TwoTableMetricsOutput(r, TwoTableMetrics.of(db, r));
+        TwoTableMetricsOutput report = new TwoTableMetricsOutput(r, TwoTableReleaseMetrics.of(db, r));
         print(json, report::json, out -> out.print(report.text()));
         return ExitCodes.OK;
     }

@@ -1,7 +1,11 @@
 package org.kanon.privacy;
 
+import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.Optional;
+import org.jooq.Condition;
+import org.jooq.Field;
+import org.jooq.impl.DSL;
 import org.kanon.InvalidInputException;
 
 /**
@@ -58,6 +62,48 @@ public record LDiversity(int k, int l, Form form, SensitiveAttribute attribute) 
                     "--l %d: %s has only %d distinct value(s) in %s: no release can be distinct %d-diverse",
                     l, attribute.column(), table.distinctValues(), name, l));
         }
+    }
+
+    /** {@code l-diversity;form=frequency|distinct;l=<l>;k=<k>}. */
+    @Override
+    public String code() {
+        return ModelCode.L_DIVERSITY + ";form=" + form.name().toLowerCase(Locale.ROOT) + ";l=" + l + ";k=" + k;
+    }
+
+    @Override
+    public Condition acceptsSql(Field<Long> size, Field<? extends Number> sensitiveRows, Field<? extends Number> largestValueRows,
+                                Field<? extends Number> distinctValues) {
+        return ModelSql.atLeastK(this, size).and(form == Form.FREQUENCY
+                ? ModelSql.wide(largestValueRows).mul(DSL.inline((long) l)).le(size)
+                : ModelSql.wide(distinctValues).ge(DSL.inline((long) l)));
+    }
+
+    /**
+     * Frequency: the most frequent value holds more than 1/l of the class; distinct: fewer than l (class, value)
+     * groups, where a NULL value counts as one value, as in the algorithm.
+     */
+    @Override
+    public Condition failsBeyondK(Field<BigDecimal> valueRows, Field<BigDecimal> classSize, Field<String> valueText) {
+        return form == Form.FREQUENCY
+                ? DSL.max(valueRows).mul(DSL.inline(BigDecimal.valueOf(l))).gt(classSize)
+                : DSL.count().lt(DSL.inline(l));
+    }
+
+    /** Rows missing to k, and {@code largest*l - size} (frequency) or {@code l - distinct} (distinct). */
+    @Override
+    public long[] shortfall(ClassStatistics c) {
+        long excess = form == Form.FREQUENCY ? c.largestValueRows() * l - c.size() : l - c.distinctValues();
+        return new long[] {KAnonymity.rowsMissing(k, c), Math.max(0, excess)};
+    }
+
+    @Override
+    public String failure(ClassStatistics c) {
+        if (c.size() < k) {
+            return KAnonymity.belowK(k, c);
+        }
+        return form == Form.DISTINCT
+                ? "holds " + c.distinctValues() + " distinct sensitive value(s), below l = " + l
+                : "holds its most frequent sensitive value in " + c.largestValueRows() + " of its " + c.size() + " rows, more than 1/l (l = " + l + ")";
     }
 
     @Override

@@ -8,7 +8,8 @@ import org.jooq.impl.SQLDataType;
 /**
  * A model's verdict on one class as a SQL condition over the class's figures (columns or aggregates), for the
  * checks that run in the database and for the re-check SQL stored with a release. In integers only, like
- * {@link PrivacyModel#accepts}: alpha as numerator/denominator, l-diversity as a product.
+ * {@link PrivacyModel#accepts}: alpha as numerator/denominator, l-diversity as a product. Each model builds its own
+ * condition ({@link PrivacyModel#acceptsSql}); the helpers here are the parts they share.
  */
 public final class ModelSql {
     private ModelSql() {
@@ -20,21 +21,16 @@ public final class ModelSql {
      */
     public static Condition accepts(PrivacyModel model, Field<? extends Number> size, Field<? extends Number> sensitiveRows,
                                     Field<? extends Number> largestValueRows, Field<? extends Number> distinctValues) {
-        Field<Long> n = wide(size);
-        Condition atLeastK = n.ge(DSL.inline((long) model.k()));
-        if (model instanceof AlphaKAnonymity a) {
-            return atLeastK.and(wide(a.simple() ? sensitiveRows : largestValueRows)
-                    .mul(DSL.inline(a.alpha().denominator())).le(n.mul(DSL.inline(a.alpha().numerator()))));
-        }
-        if (model instanceof LDiversity l) {
-            return atLeastK.and(l.form() == LDiversity.Form.FREQUENCY
-                    ? wide(largestValueRows).mul(DSL.inline((long) l.l())).le(n)
-                    : wide(distinctValues).ge(DSL.inline((long) l.l())));
-        }
-        return atLeastK;
+        return model.acceptsSql(wide(size), sensitiveRows, largestValueRows, distinctValues);
     }
 
-    private static Field<Long> wide(Field<? extends Number> f) {
+    /** The class holds at least k rows; {@code size} as {@link #wide} made it. */
+    static Condition atLeastK(PrivacyModel model, Field<Long> size) {
+        return size.ge(DSL.inline((long) model.k()));
+    }
+
+    /** A figure as BIGINT, so products of counts cannot overflow the database's INTEGER. */
+    static Field<Long> wide(Field<? extends Number> f) {
         return f.cast(SQLDataType.BIGINT);
     }
 }

@@ -1,6 +1,9 @@
 package org.kanon.privacy;
 
+import java.math.BigDecimal;
 import java.util.Optional;
+import org.jooq.Condition;
+import org.jooq.Field;
 
 /**
  * What every equivalence class of a release must satisfy. Checks, every lattice search on both executors, the
@@ -13,6 +16,11 @@ import java.util.Optional;
  * lattice searches prune. With a suppression allowance only k-anonymity stays monotone: merging a class that
  * fails alpha or l with one that passes can make a larger failing class, so more rows would be suppressed at the
  * coarser node (see {@link #monotoneWithSuppression()}).
+ *
+ * <p>Each model also answers for itself what the engine around it needs in its own terms: its catalog code
+ * ({@link #code}, read back by {@link ModelCode}), its verdict as SQL ({@link #acceptsSql}) and the parts of the
+ * stored re-check SQL that differ between models, how far a class falls short ({@link #shortfall}) and why
+ * ({@link #failure}).
  */
 public sealed interface PrivacyModel permits KAnonymity, AlphaKAnonymity, LDiversity {
 
@@ -36,4 +44,41 @@ public sealed interface PrivacyModel permits KAnonymity, AlphaKAnonymity, LDiver
     default boolean monotoneWithSuppression() {
         return sensitive().isEmpty();
     }
+
+    /**
+     * The model as the release register stores it (column {@code model_code}): parameters only, the sensitive
+     * attribute and its values having columns of their own. The format is {@link ModelCode}'s.
+     */
+    String code();
+
+    /**
+     * {@link #accepts} as a SQL condition ({@link ModelSql#accepts}): {@code size} already BIGINT; the other figures
+     * may be null when the model does not read them.
+     */
+    Condition acceptsSql(Field<Long> size, Field<? extends Number> sensitiveRows, Field<? extends Number> largestValueRows,
+                         Field<? extends Number> distinctValues);
+
+    /**
+     * For the re-check over counts per (class, sensitive value): when the model counts a sensitive class (simple
+     * (alpha,k)), whether a value (as text) belongs to it; empty when every value counts on its own.
+     */
+    default Optional<Condition> inSensitiveClass(Field<String> valueText) {
+        return Optional.empty();
+    }
+
+    /**
+     * For the local-recoding re-check, whose classes are sums of per-value counts {@code valueRows} (exact numbers):
+     * the condition beyond k that a class fails, given its size and the value's text. Only asked of a model with a
+     * sensitive attribute.
+     */
+    Condition failsBeyondK(Field<BigDecimal> valueRows, Field<BigDecimal> classSize, Field<String> valueText);
+
+    /**
+     * How far a class is from satisfying the model, one non-negative figure per condition (all 0 when it passes):
+     * rows missing to k first, then the excess of the model's own condition in integers.
+     */
+    long[] shortfall(ClassStatistics c);
+
+    /** What a class the model does not accept fails, in the model's own terms; sensitive values are not named. */
+    String failure(ClassStatistics c);
 }

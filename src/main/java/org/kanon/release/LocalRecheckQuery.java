@@ -8,9 +8,6 @@ import org.jooq.Field;
 import org.jooq.Select;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
-import org.kanon.privacy.AlphaKAnonymity;
-import org.kanon.privacy.KAnonymity;
-import org.kanon.privacy.LDiversity;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.schema.Column;
 import org.kanon.schema.TextValues;
@@ -26,7 +23,8 @@ import org.kanon.schema.TextValues;
  *     SUM(m) < k OR <condition>} with the condition {@code SUM(CASE WHEN text(s) IN (values) THEN m ELSE 0 END) * den
  *     > num * SUM(m)} (simple (alpha,k)), {@code MAX(m) * den > num * SUM(m)} (general), {@code MAX(m) * l > SUM(m)}
  *     (frequency l-diversity) or {@code COUNT(*) < l} (distinct l-diversity: the number of (class, value) groups,
- *     where a NULL value counts as one value, as in the algorithm).</li>
+ *     where a NULL value counts as one value, as in the algorithm), as the model builds it
+ *     ({@link PrivacyModel#failsBeyondK}).</li>
  * </ul>
  * Values are inlined when the statement is stored, so a data protection officer can paste it into any SQL client.
  */
@@ -44,7 +42,7 @@ public final class LocalRecheckQuery {
         for (String c : qiColumns) {
             qis.add(DSL.field(DSL.name(c)));
         }
-        if (model instanceof KAnonymity) {
+        if (model.sensitive().isEmpty()) {
             List<Field<?>> select = new ArrayList<>(qis);
             select.add(DSL.count().as(DSL.name("class_size")));
             return ctx.select(select).from(relation).groupBy(qis).having(DSL.count().lt(DSL.inline(model.k())));
@@ -63,23 +61,8 @@ public final class LocalRecheckQuery {
             outerQis.add(DSL.field(DSL.name("x", c)));
         }
         Field<java.math.BigDecimal> size = DSL.sum(m);
-        Condition violates = size.lt(DSL.inline(java.math.BigDecimal.valueOf(model.k())));
-        if (model instanceof AlphaKAnonymity a) {
-            Field<java.math.BigDecimal> num = DSL.inline(java.math.BigDecimal.valueOf(a.alpha().numerator()));
-            Field<java.math.BigDecimal> den = DSL.inline(java.math.BigDecimal.valueOf(a.alpha().denominator()));
-            if (a.simple()) {
-                Field<String> text = TextValues.of(value, sensitiveColumn, ctx.dialect());
-                List<Field<String>> values = a.attribute().values().stream().<Field<String>>map(DSL::inline).toList();
-                Field<java.math.BigDecimal> sensitive = DSL.sum(DSL.when(text.in(values), m).else_(DSL.inline(java.math.BigDecimal.ZERO)));
-                violates = violates.or(sensitive.mul(den).gt(num.mul(size)));
-            } else {
-                violates = violates.or(DSL.max(m).mul(den).gt(num.mul(size)));
-            }
-        } else if (model instanceof LDiversity d) {
-            violates = d.form() == LDiversity.Form.FREQUENCY
-                    ? violates.or(DSL.max(m).mul(DSL.inline(java.math.BigDecimal.valueOf(d.l()))).gt(size))
-                    : violates.or(DSL.count().lt(DSL.inline(d.l())));
-        }
+        Condition violates = size.lt(DSL.inline(java.math.BigDecimal.valueOf(model.k())))
+                .or(model.failsBeyondK(m, size, TextValues.of(value, sensitiveColumn, ctx.dialect())));
         List<Field<?>> select = new ArrayList<>(outerQis);
         select.add(size.as(DSL.name("class_size")));
         return ctx.select(select).from(x).groupBy(outerQis).having(violates);

@@ -1,268 +1,31 @@
 package org.kanon.release;
 
-import java.time.LocalDateTime;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import org.jooq.BatchBindStep;
-import org.jooq.Cursor;
-import org.jooq.DSLContext;
-import org.jooq.DataType;
-import org.jooq.Field;
-import org.jooq.Name;
-import org.jooq.Record;
-import org.jooq.Record3;
-import org.jooq.SQLDialect;
-import org.jooq.SortField;
-import org.jooq.impl.DSL;
-import org.jooq.impl.SQLDataType;
-import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
-import org.kanon.db.KanonSchemas;
-import org.kanon.local.GroupedTable;
-import org.kanon.local.LocalRecodingResult;
-import org.kanon.local.RecodedTable;
-import org.kanon.schema.AttributeRole;
-import org.kanon.schema.Column;
-import org.kanon.schema.ColumnTypes;
-import org.kanon.schema.SourceRegistry;
-import org.kanon.schema.SourceTable;
-import org.kanon.schema.TextValues;
 
 /**
  * Writes a local recoding (every row's QI values at that row's own levels) as a table in KANON_RELEASE and registers
- * it, in one transaction: the table and its register row both exist, or neither does. QI columns hold the labels
- * (text) at each row's levels; identifying columns are dropped; every other column is copied row by row. The
- * source is read once, in the order of its columns, and never modified: each row is matched to its (raw QI tuple,
- * sensitive value) group and takes the group's next level assignment, most specific first, so the rows a group gives
- * up to a coarser class are its last ones in that order. Before the commit the table is re-checked by the stored
- * {@link LocalRecheckQuery}, and the source is found unchanged (every group's rows were met exactly).
+ * it, in one transaction ({@link ReleaseTransaction} over a {@link LocalRecodedTable}): the table and its register
+ * row both exist, or neither does. Before the commit the table is re-checked by the stored {@link LocalRecheckQuery},
+ * and the source is found unchanged.
  */
 public final class LocalRecodingReleaseWriter {
-    /** Points in the transaction where a test can make the release fail. */
-    enum Stage { RELATION_CREATED, REGISTERED }
-
-    private static final int BATCH = 1000;
-    private static final String SENSITIVE_TEXT = "kanon s";
-
     private final Database db;
-    private final ReleaseRegister register;
-    private Stage failAt;
+    private final ReleaseTransaction transaction;
 
     public LocalRecodingReleaseWriter(Database db) {
         this.db = db;
-        this.register = new ReleaseRegister(db);
+        this.transaction = new ReleaseTransaction(db);
     }
 
     /** For tests: throw right after the given stage, inside the transaction. */
-    void failAt(Stage stage) {
-        this.failAt = stage;
+    void failAt(ReleaseTransaction.Stage stage) {
+        transaction.failAt(stage);
     }
 
     public ReleaseRecord write(LocalReleaseRequest request) {
         ReleaseTarget target = ReleaseTarget.oneTable(db.identifiers(), request.name());
-        validate(request, target.name());
-        LocalRecodingResult result = request.result();
-        java.util.Set<String> identifying = request.identifying().stream().map(id -> result.source().column(id).name())
-                .collect(java.util.stream.Collectors.toSet());
-        String relationSchema = target.schema();
-        String relationName = target.relationName();
-        List<String> qiNames = result.qis().stream().map(Column::name).toList();
-        Optional<Column> sensitive = result.model().sensitive().map(s -> result.source().column(s.column()));
-        return db.dsl().transactionResult(cfg -> {
-            DSLContext tx = cfg.dsl();
-            target.claim(tx, register, request.replace());
-            Name relation = target.relation(0);
-            List<Column> kept = result.source().columns().stream().filter(c -> !identifying.contains(c.name())).toList();
-            createTable(tx, relation, kept, result);
-            long rowsOut = fill(tx, relation, kept, result, sensitive);
-            maybeFail(Stage.RELATION_CREATED);
-            if (tx.dialect().family() == SQLDialect.POSTGRES) {
-                tx.query("ANALYZE {0}", relation).execute();
-            }
-            Record3<Integer, Integer, java.math.BigDecimal> shape = ReleaseRelations.classShape(tx, relation, qiNames);
-            String recheckSql = tx.renderInlined(LocalRecheckQuery.build(tx, relationSchema, relationName, qiNames,
-                    result.model(), sensitive.orElse(null)));
-            ReleaseRelations.verify(tx, recheckSql, request.name());
-            long rowsIn = result.recoded().table().rows();
-            long deleted = rowsIn - rowsOut;
-            ReleaseRecord r = new ReleaseRecord(target.name(), result.source().schema(), result.source().name(),
-                    relationSchema, relationName, "TABLE", request.algorithm(), String.join(",", qiNames), "local",
-                    result.model().k(), deleted == 0 ? "0" : "row deletion", deleted, deleted == 0 ? "none" : SuppressMode.REMOVE.label(),
-                    rowsIn, rowsOut, deleted,
-                    shape.value1(), shape.value2() == null ? 0 : shape.value2(), tx.select(DSL.currentUser()).fetchOne(0, String.class),
-                    LocalDateTime.now().withNano(0), recheckSql, result.model().toString(), ReleaseRecord.LOCAL,
-                    sensitive.map(Column::name).orElse(null),
-                    result.model().sensitive().map(a -> ReleaseRecord.joinValues(a.values())).orElse(null));
-            register.insert(tx, r);
-            recordRoles(tx, request, sensitive);
-            maybeFail(Stage.REGISTERED);
-            return r;
-        });
-    }
-
-    private void validate(LocalReleaseRequest request, String name) {
-        LocalRecodingResult result = request.result();
-        SourceTable fact = result.source();
-        for (String identifying : request.identifying()) {
-            Column c = fact.column(identifying);
-            if (result.qis().contains(c)) {
-                throw new InvalidInputException("--identifying: " + identifying + " is also a quasi-identifier");
-            }
-            if (result.model().sensitive().map(s -> fact.column(s.column()).equals(c)).orElse(false)) {
-                throw new InvalidInputException("--identifying: " + identifying + " is the sensitive attribute; the release must keep it");
-            }
-        }
-        if (fact.schema().equals(db.identifiers().fold(KanonSchemas.RELEASES)) && db.identifiers().fold(name).equals(fact.name())) {
-            throw new InvalidInputException("--name: release " + name + " would replace its own source table");
-        }
-    }
-
-
-    /** Kept columns in source order; QI columns as text wide enough for every label of their hierarchy. */
-    private static void createTable(DSLContext tx, Name relation, List<Column> kept, LocalRecodingResult result) {
-        RecodedTable recoded = result.recoded();
-        var create = tx.createTable(relation);
-        for (Column c : kept) {
-            int q = result.qis().indexOf(c);
-            DataType<?> type = q < 0 ? ColumnTypes.dataType(c) : SQLDataType.VARCHAR(cellWidth(recoded, q));
-            create = create.column(DSL.name(c.name()), type.nullable(true));
-        }
-        create.execute();
-    }
-
-    private static int cellWidth(RecodedTable recoded, int q) {
-        int width = 1;
-        for (int g = 0; g < recoded.table().groupCount(); g++) {
-            for (RecodedTable.Run run : recoded.runs(g)) {
-                if (run.cells() == null) {
-                    continue;
-                }
-                String cell = run.cells()[q];
-                width = Math.max(width, cell == null ? 0 : cell.length());
-            }
-        }
-        return width;
-    }
-
-    /** Copies the source row by row with each QI replaced by its label at the row's levels; returns the rows written. */
-    private long fill(DSLContext tx, Name relation, List<Column> kept, LocalRecodingResult result, Optional<Column> sensitive) {
-        RecodedTable recoded = result.recoded();
-        GroupedTable table = recoded.table();
-        List<List<RecodedTable.Run>> runs = new ArrayList<>();
-        for (int g = 0; g < table.groupCount(); g++) {
-            runs.add(recoded.runs(g));
-        }
-        SourceTable source = result.source();
-        Map<List<Object>, Integer> groupOf = new HashMap<>();
-        for (int g = 0; g < table.groupCount(); g++) {
-            List<Object> key = new ArrayList<>(table.group(g).raw());
-            key.add(table.group(g).sensitive());
-            groupOf.put(key, g);
-        }
-        int[] segment = new int[table.groupCount()];
-        long[] usedInSegment = new long[table.groupCount()];
-
-        List<Field<?>> select = new ArrayList<>();
-        List<SortField<?>> order = new ArrayList<>();
-        for (Column c : source.columns()) {
-            Field<Object> f = DSL.field(DSL.name("f", c.name()));
-            select.add(f);
-            if (orderable(c)) {
-                order.add(f.asc().nullsFirst());
-            }
-        }
-        select.add(sensitive.isPresent()
-                ? TextValues.of(DSL.field(DSL.name("f", sensitive.get().name())), sensitive.get(), tx.dialect()).as(DSL.name(SENSITIVE_TEXT))
-                : DSL.inline((String) null).as(DSL.name(SENSITIVE_TEXT)));
-        int[] keptIndex = kept.stream().mapToInt(c -> source.columns().indexOf(c)).toArray();
-        int[] qiIndex = result.qis().stream().mapToInt(c -> source.columns().indexOf(c)).toArray();
-        int[] keptQi = kept.stream().mapToInt(c -> result.qis().indexOf(c)).toArray();
-
-        List<Field<?>> targets = kept.stream().<Field<?>>map(c -> DSL.field(DSL.name(c.name()))).toList();
-        Object[] placeholders = new Object[targets.size()];
-        BatchBindStep batch = tx.batch(tx.insertInto(DSL.table(relation)).columns(targets).values(placeholders));
-        int pending = 0;
-        long rows = 0;
-        try (Cursor<Record> cursor = tx.select(select).from(source.table("f")).orderBy(order).fetchSize(BATCH).fetchLazy()) {
-            for (Record r : cursor) {
-                List<Object> key = new ArrayList<>(qiIndex.length + 1);
-                for (int i : qiIndex) {
-                    key.add(ColumnTypes.normalize(r.get(i)));
-                }
-                key.add(r.get(select.size() - 1, String.class));
-                Integer g = groupOf.get(key);
-                if (g == null || segment[g] >= runs.get(g).size()) {
-                    throw sourceChanged(source);
-                }
-                RecodedTable.Run s = runs.get(g).get(segment[g]);
-                if (++usedInSegment[g] == s.count()) {
-                    segment[g]++;
-                    usedInSegment[g] = 0;
-                }
-                if (s.cells() == null) {
-                    continue;   // a deleted row: left out of the release
-                }
-                Object[] values = new Object[keptIndex.length];
-                for (int i = 0; i < keptIndex.length; i++) {
-                    int q = keptQi[i];
-                    values[i] = q < 0 ? r.get(keptIndex[i]) : s.cells()[q];
-                }
-                batch = batch.bind(values);
-                rows++;
-                if (++pending == BATCH) {
-                    batch.execute();
-                    batch = tx.batch(tx.insertInto(DSL.table(relation)).columns(targets).values(placeholders));
-                    pending = 0;
-                }
-            }
-        }
-        if (pending > 0) {
-            batch.execute();
-        }
-        for (int g = 0; g < table.groupCount(); g++) {
-            if (segment[g] != runs.get(g).size()) {
-                throw sourceChanged(source);
-            }
-        }
-        return rows;
-    }
-
-    private static IllegalStateException sourceChanged(SourceTable source) {
-        return new IllegalStateException(source.displayName() + " changed while it was being anonymized; nothing was written");
-    }
-
-    /** Large objects cannot be sorted on; every other column takes part in the row order. */
-    private static boolean orderable(Column c) {
-        return switch (c.jdbcType()) {
-            case java.sql.Types.BLOB, java.sql.Types.CLOB, java.sql.Types.NCLOB, java.sql.Types.LONGVARBINARY,
-                    java.sql.Types.LONGVARCHAR, java.sql.Types.LONGNVARCHAR, java.sql.Types.BINARY, java.sql.Types.VARBINARY,
-                    java.sql.Types.OTHER, java.sql.Types.JAVA_OBJECT, java.sql.Types.SQLXML, java.sql.Types.ARRAY -> false;
-            default -> true;
-        };
-    }
-
-
-
-    private void recordRoles(DSLContext tx, LocalReleaseRequest request, Optional<Column> sensitive) {
-        SourceTable fact = request.result().source();
-        Map<Column, AttributeRole> roles = new LinkedHashMap<>();
-        for (Column qi : request.result().qis()) {
-            roles.put(qi, AttributeRole.QUASI_IDENTIFYING);
-        }
-        sensitive.ifPresent(s -> roles.put(s, AttributeRole.SENSITIVE));
-        for (String id : request.identifying()) {
-            roles.put(fact.column(id), AttributeRole.IDENTIFYING);
-        }
-        new SourceRegistry(db).setRoles(tx, fact, roles);
-    }
-
-    private void maybeFail(Stage stage) {
-        if (stage == failAt) {
-            throw new IllegalStateException("injected failure after " + stage);
-        }
+        LocalRecodedTable table = new LocalRecodedTable(request);
+        target.refuseOver(request.result().source());
+        return transaction.write(target, request.name(), request.replace(), table);
     }
 }

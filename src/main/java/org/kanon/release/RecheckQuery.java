@@ -2,6 +2,7 @@ package org.kanon.release;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -9,7 +10,6 @@ import org.jooq.Select;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
-import org.kanon.privacy.AlphaKAnonymity;
 import org.kanon.privacy.ModelSql;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.schema.Column;
@@ -48,10 +48,10 @@ final class RecheckQuery {
             select.add(DSL.count().as(DSL.name("class_size")));
             return ctx.select(select).from(release).where(where).groupBy(qis).having(DSL.count().lt(DSL.inline(model.k())));
         }
-        AlphaKAnonymity alpha = model instanceof AlphaKAnonymity a && a.simple() ? a : null;
         Field<?> value = DSL.field(DSL.name(sensitive.name()));
-        Field<?> s = alpha == null ? value : DSL.when(TextValues.of(value, sensitive, ctx.dialect())
-                .in(alpha.attribute().values().stream().map(DSL::inline).toList()), DSL.inline(1)).else_(DSL.inline(0));
+        // a model that counts a sensitive class (simple (alpha,k)) groups by membership, 1 or 0, not by value
+        Optional<Condition> inClass = model.inSensitiveClass(TextValues.of(value, sensitive, ctx.dialect()));
+        Field<?> s = inClass.<Field<?>>map(in -> DSL.when(in, DSL.inline(1)).else_(DSL.inline(0))).orElse(value);
         List<Field<?>> inner = new ArrayList<>(qis);
         inner.add(s.as(DSL.name("s")));
         inner.add(DSL.count().as(DSL.name("c")));
@@ -64,7 +64,7 @@ final class RecheckQuery {
         }
         Field<Long> c = DSL.field(DSL.name("v", "c"), SQLDataType.BIGINT);
         Field<Integer> sv = DSL.field(DSL.name("v", "s"), SQLDataType.INTEGER);
-        Field<Long> sensitiveRows = alpha == null ? DSL.inline(0L)
+        Field<Long> sensitiveRows = inClass.isEmpty() ? DSL.inline(0L)
                 : DSL.sum(DSL.when(sv.eq(DSL.inline(1)), c).else_(DSL.inline(0L))).cast(SQLDataType.BIGINT);
         List<Field<?>> select = new ArrayList<>(key);
         select.add(DSL.sum(c).as(DSL.name("class_size")));

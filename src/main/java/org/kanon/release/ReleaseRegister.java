@@ -52,6 +52,7 @@ public final class ReleaseRegister {
                 .set(f("created_at", LocalDateTime.class), r.createdAt())
                 .set(f("recheck_sql", String.class), r.recheckSql())
                 .set(f("privacy_model", String.class), r.privacyModel())
+                .set(f("model_code", String.class), r.modelCode())
                 .set(f("recoding", String.class), r.recoding())
                 .set(f("sensitive_attribute", String.class), r.sensitiveAttribute())
                 .set(f("sensitive_values", String.class), r.sensitiveValues())
@@ -160,19 +161,27 @@ public final class ReleaseRegister {
     }
 
     private ReleaseRecord toRecord(Record r) {
-        return new ReleaseRecord(
-                r.get(f("release_name", String.class), String.class), r.get(f("source_schema", String.class), String.class),
-                r.get(f("source_table", String.class), String.class), r.get(f("relation_schema", String.class), String.class),
-                r.get(f("relation_name", String.class), String.class), r.get(f("relation_kind", String.class), String.class),
-                r.get(f("algorithm", String.class), String.class), r.get(f("quasi_identifiers", String.class), String.class),
-                r.get(f("levels", String.class), String.class), r.get(f("k", Integer.class), Integer.class), r.get(f("suppression", String.class), String.class),
-                r.get(f("suppression_limit", Long.class), Long.class), r.get(f("suppress_mode", String.class), String.class),
-                r.get(f("rows_in", Long.class), Long.class), r.get(f("rows_out", Long.class), Long.class), r.get(f("rows_suppressed", Long.class), Long.class),
-                r.get(f("classes", Long.class), Long.class), r.get(f("smallest_class", Long.class), Long.class),
-                r.get(f("created_by", String.class), String.class), r.get(f("created_at", LocalDateTime.class), LocalDateTime.class),
-                r.get(f("recheck_sql", String.class), String.class), r.get(f("privacy_model", String.class), String.class),
-                r.get(f("recoding", String.class), String.class), r.get(f("sensitive_attribute", String.class), String.class),
-                r.get(f("sensitive_values", String.class), String.class), r.get(f("sensitive_relation", String.class), String.class),
-                r.get(f("partition_relation", String.class), String.class));
+        return ReleaseRecord.builder()
+                .name(text(r, "release_name")).sourceSchema(text(r, "source_schema")).sourceTable(text(r, "source_table"))
+                .relationSchema(text(r, "relation_schema")).relationName(text(r, "relation_name")).kind(text(r, "relation_kind"))
+                .algorithm(text(r, "algorithm")).quasiIdentifiers(text(r, "quasi_identifiers")).levels(text(r, "levels"))
+                .k(r.get(f("k", Integer.class), Integer.class)).suppression(text(r, "suppression"))
+                .suppressionLimit(number(r, "suppression_limit")).suppressMode(text(r, "suppress_mode"))
+                .rowsIn(number(r, "rows_in")).rowsOut(number(r, "rows_out")).rowsSuppressed(number(r, "rows_suppressed"))
+                .classes(number(r, "classes")).smallestClass(number(r, "smallest_class"))
+                .createdBy(text(r, "created_by")).createdAt(r.get(f("created_at", LocalDateTime.class), LocalDateTime.class))
+                .recheckSql(text(r, "recheck_sql")).privacyModel(text(r, "privacy_model")).modelCode(text(r, "model_code"))
+                .recoding(text(r, "recoding")).sensitiveAttribute(text(r, "sensitive_attribute"))
+                .sensitiveValues(text(r, "sensitive_values")).sensitiveRelation(text(r, "sensitive_relation"))
+                .partitionRelation(text(r, "partition_relation"))
+                .build();
+    }
+
+    private String text(Record r, String column) {
+        return r.get(f(column, String.class), String.class);
+    }
+
+    private long number(Record r, String column) {
+        return r.get(f(column, Long.class), Long.class);
     }
 }

@@ -11,6 +11,7 @@ import org.kanon.db.Identifiers;
 import org.kanon.db.KanonSchemas;
 import org.kanon.db.NameLock;
 import org.kanon.db.Relations;
+import org.kanon.schema.SourceTable;
 
 /**
  * A release's name and every relation it writes, as the database will spell them. Built before any work, it refuses
@@ -56,6 +57,16 @@ final class ReleaseTarget {
             throw new InvalidInputException("--name: a release name is required");
         }
         return name;
+    }
+
+    /**
+     * Refuses a one-table release over its own source: a release of a release is fine in principle, but replacing it
+     * could drop the source.
+     */
+    void refuseOver(SourceTable source) {
+        if (source.schema().equals(ids.fold(KanonSchemas.RELEASES)) && ids.fold(name).equals(source.name())) {
+            throw new InvalidInputException("--name: release " + name + " would replace its own source table");
+        }
     }
 
     /** The release name as registered (trimmed). */

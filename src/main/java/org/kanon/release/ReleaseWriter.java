@@ -1,284 +1,33 @@
 package org.kanon.release;
 
-import java.time.LocalDateTime;
-import java.util.ArrayList;
-import java.util.List;
-import org.jooq.Condition;
-import org.jooq.DSLContext;
-import org.jooq.Field;
-import org.jooq.Name;
-import org.jooq.Record3;
-import org.jooq.Select;
-import org.jooq.Table;
-import org.jooq.impl.DSL;
-import org.jooq.impl.SQLDataType;
-import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
-import org.kanon.db.KanonSchemas;
-import org.kanon.db.Views;
-import org.kanon.frequency.FrequencySets;
-import org.kanon.frequency.SensitiveColumn;
-import org.kanon.frequency.QuasiIdentifier;
-import org.kanon.frequency.StarSchema;
-import org.kanon.lattice.LevelVector;
-import org.kanon.privacy.CheckResult;
-import org.kanon.privacy.ModelSql;
-import org.kanon.privacy.PrivacyModel;
-import org.kanon.frequency.PrivacyCheck;
-import org.kanon.schema.AttributeRole;
-import org.kanon.schema.Column;
-import org.kanon.schema.SourceRegistry;
-import org.kanon.schema.SourceTable;
-import org.kanon.schema.TextValues;
-import org.kanon.schema.hierarchy.HierarchyCatalog;
-import org.kanon.schema.hierarchy.HierarchyLock;
 
 /**
  * Writes a full-domain generalization back into the database as a view (or a table) in KANON_RELEASE and
- * registers it, in one transaction: either the relation and its register row both exist, or neither does.
- * Before committing, the release is re-checked from the released relation alone by the register's own
- * re-check statement.
+ * registers it, in one transaction ({@link ReleaseTransaction} over a {@link GlobalRelation}): either the relation
+ * and its register row both exist, or neither does. Before committing, the release is re-checked from the released
+ * relation alone by the register's own re-check statement.
  */
 public final class ReleaseWriter {
-    /** Points in the transaction where a test can make the release fail. */
-    enum Stage { RELATION_CREATED, REGISTERED }
-
     private final Database db;
-    private final ReleaseRegister register;
-    private Stage failAt;
+    private final ReleaseTransaction transaction;
 
     public ReleaseWriter(Database db) {
         this.db = db;
-        this.register = new ReleaseRegister(db);
+        this.transaction = new ReleaseTransaction(db);
     }
 
     /** For tests: throw right after the given stage, inside the transaction. */
-    void failAt(Stage stage) {
-        this.failAt = stage;
+    void failAt(ReleaseTransaction.Stage stage) {
+        transaction.failAt(stage);
     }
 
+    /** The release, or the privacy check's verdict alone when the node does not satisfy the model (nothing written). */
     public ReleaseOutcome release(ReleaseRequest request) {
         ReleaseTarget target = ReleaseTarget.oneTable(db.identifiers(), request.name());
-        validate(request, target.name());
-        String relationSchema = target.schema();
-        String relationName = target.relationName();
-        return db.dsl().transactionResult(cfg -> {
-            DSLContext tx = cfg.dsl();
-            // first, before the release's own name: a binder replacing the source's hierarchies holds this lock (and
-            // no other) exclusively, so the check below and the relation read the same dimension tables, and the
-            // binder, waiting, then finds a view release in the register and keeps the hierarchy
-            HierarchyLock.shared(tx, request.schema().fact());
-            StarSchema schema = bound(request.schema(), request.node());
-            CheckResult check = new PrivacyCheck(tx).check(schema, request.node(), request.model(), request.suppression());
-            if (!check.satisfied()) {
-                return new ReleaseOutcome(check, null);
-            }
-            target.claim(tx, register, request.replace());
-            Select<?> select = releaseSelect(tx, request, schema);
-            Name relation = target.relation(0);
-            if (request.materialize()) {
-                tx.createTable(relation).as(select).withNoData().execute();
-                tx.insertInto(DSL.table(relation)).select(select).execute();
-            } else {
-                Views.createGuarded(tx, relation, select);
-            }
-            maybeFail(Stage.RELATION_CREATED);
-            Record3<Integer, Integer, java.math.BigDecimal> shape = ReleaseRelations.classShape(tx, relation, schema.names(), request.mode() == SuppressMode.STAR);
-            long rowsOut = shape.value3() == null ? 0 : shape.value3().longValue();
-            SensitiveColumn sensitive = request.model().sensitive().map(a -> SensitiveColumn.of(schema, a)).orElse(null);
-            String recheckSql = tx.renderInlined(RecheckQuery.build(tx, relationSchema, relationName,
-                    schema.names(), request.model(), sensitive == null ? null : sensitive.column(), request.mode()));
-            ReleaseRelations.verify(tx, recheckSql, request.name());
-            ReleaseRecord r = new ReleaseRecord(target.name(), schema.fact().schema(), schema.fact().name(),
-                    relationSchema, relationName, request.materialize() ? "TABLE" : "VIEW", request.algorithm(),
-                    String.join(",", schema.names()), request.node().toCsv(), request.model().k(),
-                    request.suppression().toString(), check.suppressionAllowance(), request.mode().label(), check.rows(),
-                    rowsOut, check.rowsBelowK(), shape.value1(), shape.value2() == null ? 0 : shape.value2(), tx.select(DSL.currentUser()).fetchOne(0, String.class),
-                    LocalDateTime.now().withNano(0), recheckSql, request.model().toString(), ReleaseRecord.GLOBAL,
-                    sensitive == null ? null : sensitive.column().name(),
-                    sensitive == null ? null : ReleaseRecord.joinValues(sensitive.attribute().values()));
-            register.insert(tx, r);
-            recordRoles(tx, request);
-            maybeFail(Stage.REGISTERED);
-            return new ReleaseOutcome(check, r);
-        });
-    }
-
-    /**
-     * The schema as the catalog binds it now: the request's, unless another process bound a hierarchy of one of its
-     * quasi-identifiers anew since it was planned. The release is then checked and made with the new one, at the
-     * same node if the new hierarchy is high enough (refused otherwise, naming the level and the height).
-     */
-    private StarSchema bound(StarSchema planned, LevelVector node) {
-        StarSchema now = StarSchema.of(planned.fact(), planned.names(), new HierarchyCatalog(db));
-        if (now.quasiIdentifiers().equals(planned.quasiIdentifiers())) {
-            return planned;
-        }
-        now.validate(node);
-        return now;
-    }
-
-    private void validate(ReleaseRequest request, String name) {
-        SourceTable fact = request.schema().fact();
-        for (String identifying : request.identifying()) {
-            if (request.schema().names().contains(identifying)) {
-                throw new InvalidInputException("--identifying: " + identifying + " is also a quasi-identifier");
-            }
-            if (request.model().sensitive().isPresent()
-                    && fact.column(request.model().sensitive().get().column()).name().equals(identifying)) {
-                throw new InvalidInputException("--identifying: " + identifying + " is the sensitive attribute; the "
-                        + "release must keep it for its classes to be checked");
-            }
-        }
-        if (fact.schema().equals(db.identifiers().fold(KanonSchemas.RELEASES))) {
-            // a release of a release is fine in principle, but replacing it could drop the source: refuse the ambiguity
-            if (db.identifiers().fold(name).equals(fact.name())) {
-                throw new InvalidInputException("--name: release " + name + " would replace its own source table");
-            }
-        }
-    }
-
-
-    /**
-     * Every column of the source except identifying ones, quasi-identifiers generalized through the dimension
-     * tables, joined to the frequency set of the node so that rows of classes below k are removed or starred.
-     * Because the class sizes are part of the statement, a view stays k-anonymous when the source changes later.
-     * Shape: {@code SELECT .. FROM (G) g JOIN (SELECT q.., COUNT(*) FROM (G) GROUP BY q..) fs ON g.q = fs.q}, with
-     * G the generalized rows; two small FROM lists keep Derby's join-order search (and so its compile time) short.
-     */
-    private Select<?> releaseSelect(DSLContext tx, ReleaseRequest request, StarSchema schema) {
-        var node = request.node();
-        List<Column> kept = schema.fact().columns().stream().filter(c -> !request.identifying().contains(c.name())).toList();
-        List<QuasiIdentifier> qis = schema.quasiIdentifiers();
-
-        List<Field<?>> generalizedRow = new ArrayList<>();
-        for (Column c : kept) {
-            if (!schema.names().contains(c.name())) {
-                generalizedRow.add(schema.fact().field(StarSchema.FACT_ALIAS, c).as(DSL.name(c.name())));
-            }
-        }
-        List<Field<?>> classKey = new ArrayList<>();
-        for (int i = 0; i < qis.size(); i++) {
-            generalizedRow.add(schema.generalized(node, i).as(DSL.name(qAlias(i))));
-            classKey.add(DSL.field(DSL.name("g2", qAlias(i))));
-        }
-        SensitiveColumn sensitive = request.model().sensitive().map(a -> SensitiveColumn.of(schema, a)).orElse(null);
-        if (sensitive != null) {
-            generalizedRow.add(sensitive.expression(db.dialect()).as(DSL.name(SENSITIVE_ALIAS)));
-        }
-        // PostgreSQL would pull g's joins up into the outer join with fs, and with the estimate of a join over every QI
-        // (one row) order them into nested loops: 1.8 s instead of 0.1 s per query of a view over Adult. OFFSET 0
-        // keeps g one relation, hash-joined to the classes.
-        var gRows = tx.select(generalizedRow).from(schema.from(node));
-        Table<?> g = (db.isDerby() ? gRows : gRows.offset(DSL.inline(0))).asTable(DSL.name("g"));
-        Table<?> g2 = tx.select(generalizedRow).from(schema.from(node)).asTable(DSL.name("g2"));
-        Table<?> fs = hashJoinedOnDerby(classVerdicts(tx, g2, classKey, request.model(), sensitive), "fs");
-        Condition classOk = DSL.field(DSL.name("fs", CLASS_OK), Integer.class).gt(DSL.inline(CLASS_KEPT));
-
-        Condition joinFs = DSL.noCondition();
-        for (int i = 0; i < qis.size(); i++) {
-            Field<Object> gq = DSL.field(DSL.name("g", qAlias(i)));
-            Field<Object> fq = DSL.field(DSL.name("fs", qAlias(i)));
-            boolean nullable = qis.get(i).dimension().map(d -> d.mapsNull()).orElse(false);
-            joinFs = joinFs.and(nullable ? gq.eq(fq).or(gq.isNull().and(fq.isNull())) : gq.eq(fq));
-        }
-        List<Field<?>> select = new ArrayList<>();
-        for (Column c : kept) {
-            int qi = schema.names().indexOf(c.name());
-            Name out = DSL.name(c.name());
-            if (qi < 0) {
-                select.add(DSL.field(DSL.name("g", c.name())).as(out));
-            } else if (request.mode() == SuppressMode.STAR) {
-                Field<String> text = TextValues.of(DSL.field(DSL.name("g", qAlias(qi))), c, db.dialect());
-                select.add(DSL.when(classOk, text).else_(DSL.inline("*")).as(out));
-            } else {
-                select.add(DSL.field(DSL.name("g", qAlias(qi))).as(out));
-            }
-        }
-        Condition where = request.mode() == SuppressMode.REMOVE ? classOk : DSL.noCondition();
-        return tx.select(select).from(g.join(fs).on(joinFs)).where(where);
-    }
-
-    /**
-     * One row per class of the generalized rows {@code g2}: its QI values and {@code ok} = 1 when the model accepts
-     * it. Under a model with a sensitive attribute, counts per (class, sensitive value) come first, so the class's
-     * largest value and distinct values are at hand.
-     */
-    private Select<?> classVerdicts(DSLContext tx, Table<?> g2, List<Field<?>> classKey, PrivacyModel model,
-                                    SensitiveColumn sensitive) {
-        List<Field<?>> select = new ArrayList<>();
-        for (int i = 0; i < classKey.size(); i++) {
-            select.add(DSL.field(DSL.name("v", qAlias(i))).as(DSL.name(qAlias(i))));
-        }
-        List<Field<?>> key = new ArrayList<>();
-        for (int i = 0; i < classKey.size(); i++) {
-            key.add(DSL.field(DSL.name("v", qAlias(i))));
-        }
-        List<Field<?>> inner = new ArrayList<>();
-        for (int i = 0; i < classKey.size(); i++) {
-            inner.add(classKey.get(i).as(DSL.name(qAlias(i))));
-        }
-        List<Field<?>> innerGroups = new ArrayList<>(classKey);
-        if (sensitive != null) {
-            Field<?> s = DSL.field(DSL.name("g2", SENSITIVE_ALIAS));
-            inner.add(s.as(DSL.name(SENSITIVE_ALIAS)));
-            innerGroups.add(s);
-        }
-        inner.add(DSL.count().as(DSL.name(FrequencySets.COUNT)));
-        Table<?> v = tx.select(inner).from(g2).groupBy(innerGroups).asTable(DSL.name("v"));
-        Field<Long> c = DSL.field(DSL.name("v", FrequencySets.COUNT), SQLDataType.BIGINT);
-        Field<Integer> sv = DSL.field(DSL.name("v", SENSITIVE_ALIAS), SQLDataType.INTEGER);
-        Field<Long> sensitiveRows = sensitive != null && sensitive.indicator()
-                ? DSL.sum(DSL.when(sv.eq(DSL.inline(1)), c).else_(DSL.inline(0L))).cast(SQLDataType.BIGINT) : DSL.inline(0L);
-        Condition ok = ModelSql.accepts(model, DSL.sum(c), sensitiveRows, DSL.max(c), DSL.count());
-        select.add(DSL.when(ok, DSL.inline(1)).else_(DSL.inline(0)).as(DSL.name(CLASS_OK)));
-        return tx.select(select).from(v).groupBy(key);
-    }
-
-    /**
-     * Derby's optimizer picks a nested-loop join against the grouped derived table and re-evaluates it per row:
-     * 28 s instead of 2.5 s for a view over Adult. Its optimizer-override comment (which must end the line) asks
-     * for a hash join. Other databases get the table as it is (see {@link #CLASS_KEPT} for PostgreSQL's plan).
-     */
-    private Table<?> hashJoinedOnDerby(Select<?> derived, String alias) {
-        if (!db.isDerby()) {
-            return derived.asTable(DSL.name(alias));
-        }
-        return DSL.table(DSL.sql("({0}) {1} --DERBY-PROPERTIES joinStrategy=HASH\n", derived, DSL.name(alias)));
-    }
-
-    private static final String SENSITIVE_ALIAS = "kanon s";
-    private static final String CLASS_OK = "kanon ok";
-    /**
-     * A class is kept when its {@code ok} (1 or 0) is greater than this. Not {@code ok = 1}: PostgreSQL estimates
-     * an equality on the computed flag to keep one class, puts that side outermost in a nested loop and rescans the
-     * generalized rows once per class (3.8 s instead of 0.1 s for every query of a view over Adult, the re-check
-     * included); an inequality is estimated to keep a third of the classes and the plan is a hash join.
-     */
-    private static final int CLASS_KEPT = 0;
-
-    /** Column alias of the i-th generalized QI inside the statement; unlike any plain column name a user has. */
-    private static String qAlias(int i) {
-        return "kanon q" + (i + 1);
-    }
-
-
-
-    private void recordRoles(DSLContext tx, ReleaseRequest request) {
-        SourceTable fact = request.schema().fact();
-        var roles = new java.util.LinkedHashMap<Column, AttributeRole>();
-        for (QuasiIdentifier qi : request.schema().quasiIdentifiers()) {
-            roles.put(qi.column(), AttributeRole.QUASI_IDENTIFYING);
-        }
-        for (String id : request.identifying()) {
-            roles.put(fact.column(id), AttributeRole.IDENTIFYING);
-        }
-        new SourceRegistry(db).setRoles(tx, fact, roles);
-    }
-
-    private void maybeFail(Stage stage) {
-        if (stage == failAt) {
-            throw new IllegalStateException("injected failure after " + stage);
-        }
+        GlobalRelation relation = new GlobalRelation(db, request);
+        target.refuseOver(request.schema().fact());
+        ReleaseRecord r = transaction.write(target, request.name(), request.replace(), relation);
+        return new ReleaseOutcome(relation.check(), r);
     }
 }

@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -20,11 +19,10 @@ import org.kanon.db.KanonSchemas;
 import org.kanon.db.ReadOnlyQuery;
 import org.kanon.db.Relations;
 import org.kanon.db.Views;
-import org.kanon.privacy.AlphaKAnonymity;
 import org.kanon.privacy.ClassStatistics;
 import org.kanon.privacy.KAnonymity;
-import org.kanon.privacy.LDiversity;
 import org.kanon.privacy.PrivacyModel;
+import org.kanon.privacy.SensitiveAttribute;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
 import org.kanon.schema.Column;
@@ -84,7 +82,7 @@ public final class ReleaseVerification {
         droppedColumns(r, found);
         barriers(r, found);
         recheck(r, source, limit, found);
-        PrivacyModel model = RegisteredModel.of(r).orElse(null);
+        PrivacyModel model = r.model().orElse(null);
         if (model == null) {
             found.add(new Violation("model", "the register's privacy model '" + r.privacyModel() + "' is none this verifier reads; "
                     + "checking k = " + r.k() + " only"));
@@ -297,16 +295,17 @@ public final class ReleaseVerification {
             Tally t = e.getValue();
             long largest = t.values.values().stream().mapToLong(Long::longValue).max().orElse(0);
             long sensitiveRows = 0;
-            if (model instanceof AlphaKAnonymity a && a.simple()) {
+            SensitiveAttribute attribute = model.sensitive().filter(SensitiveAttribute::hasSensitiveClass).orElse(null);
+            if (attribute != null) {
                 for (Map.Entry<String, Long> v : t.values.entrySet()) {
-                    if (v.getKey() != null && a.attribute().inSensitiveClass(v.getKey())) {
+                    if (v.getKey() != null && attribute.inSensitiveClass(v.getKey())) {
                         sensitiveRows += v.getValue();
                     }
                 }
             }
             ClassStatistics stats = new ClassStatistics(t.size, sensitiveRows, largest, t.values.size());
             if (!model.accepts(stats) && failing++ < limit) {
-                found.add(new Violation("class", pairing.cells(e.getKey().codes()) + " " + why(model, stats)));
+                found.add(new Violation("class", pairing.cells(e.getKey().codes()) + " " + model.failure(stats)));
             }
         }
         if (failing > limit) {
@@ -320,23 +319,6 @@ public final class ReleaseVerification {
             found.add(new Violation("suppressed", r.relation() + " has " + starredRows + " starred row(s) (every QI '*'), the register says "
                     + r.rowsSuppressed() + " were suppressed"));
         }
-    }
-
-    /** What a failing class fails, in the model's own terms; sensitive values are not named. */
-    private static String why(PrivacyModel model, ClassStatistics c) {
-        if (c.size() < model.k()) {
-            return "holds " + c.size() + " row(s), below k = " + model.k();
-        }
-        if (model instanceof AlphaKAnonymity a) {
-            return a.simple()
-                    ? String.format(Locale.ROOT, "holds the sensitive value(s) in %d of its %d rows, above alpha = %s", c.sensitiveRows(), c.size(), a.alpha())
-                    : String.format(Locale.ROOT, "holds its most frequent sensitive value in %d of its %d rows, above alpha = %s",
-                            c.largestValueRows(), c.size(), a.alpha());
-        }
-        LDiversity d = (LDiversity) model;
-        return d.form() == LDiversity.Form.DISTINCT
-                ? "holds " + c.distinctValues() + " distinct sensitive value(s), below l = " + d.l()
-                : "holds its most frequent sensitive value in " + c.largestValueRows() + " of its " + c.size() + " rows, more than 1/l (l = " + d.l() + ")";
     }
 
     /** The registered level per QI of a full-domain release; null for a local recoding (or levels that do not parse). */

@@ -22,7 +22,7 @@ public final class StoredRecheck {
 
     /** The re-check kanon builds for {@code r} over {@code source}; empty when the register's model or columns are unreadable. */
     public Optional<String> regenerate(ReleaseRecord r, SourceTable source) {
-        Optional<PrivacyModel> model = RegisteredModel.of(r);
+        Optional<PrivacyModel> model = r.model();
         if (model.isEmpty()) {
             return Optional.empty();
         }

@@ -73,7 +73,7 @@ class LocalRecodingReleaseWriterTest {
             SourceTable t1 = PaperTables.alphak(db, "alphak-table1");
             PrivacyModel model = new AlphaKAnonymity(2, Share.parse("--alpha", "0.5"), new SensitiveAttribute("illness", List.of("HIV")));
             TopDownResult result = new TopDown().anonymize(db, t1.name(), TABLE1_QI, model);
-            for (LocalRecodingReleaseWriter.Stage stage : LocalRecodingReleaseWriter.Stage.values()) {
+            for (ReleaseTransaction.Stage stage : ReleaseTransaction.Stage.values()) {
                 LocalRecodingReleaseWriter writer = new LocalRecodingReleaseWriter(db);
                 writer.failAt(stage);
                 IllegalStateException e = assertThrows(IllegalStateException.class, () -> writer.write(request("t1_fail", result, Set.of(), false)));

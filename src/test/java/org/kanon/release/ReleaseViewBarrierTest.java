@@ -50,9 +50,11 @@ class ReleaseViewBarrierTest {
                 db.dsl().execute("ALTER VIEW kanon_release.barrier RESET (security_barrier)");
                 assertFalse(Views.isSecurityBarrier(db.dsl(), r.relationSchema(), r.relationName()));
                 db.dsl().deleteFrom(DSL.table(DSL.name(db.identifiers().fold(KanonSchemas.CATALOG), "flyway_schema_history")))
-                        .where(DSL.field(DSL.name("version")).in("6", "7", "8", "10")).execute(); // V10: a no-op here, re-run after
+                        .where(DSL.field(DSL.name("version")).in("6", "7", "8", "9", "10")).execute(); // V9, V10 re-run after
                 db.dsl().alterTable(DSL.name(db.identifiers().fold(KanonSchemas.CATALOG), "releases"))
                         .dropColumn(DSL.name("dropped_columns")).execute(); // V7's, applied again after V6
+                db.dsl().alterTable(DSL.name(db.identifiers().fold(KanonSchemas.CATALOG), "releases"))
+                        .dropColumn(DSL.name("model_code")).execute(); // V9's, likewise
             }
             try (Database db = Database.open(settings)) {
                 assertTrue(Views.isSecurityBarrier(db.dsl(), "kanon_release", "barrier"), "migration V6 made the old view a barrier");
@@ -78,7 +80,8 @@ class ReleaseViewBarrierTest {
                 db.dsl().execute("CREATE VIEW kanon_release.legacy WITH (security_barrier = true) AS SELECT * FROM public.patients"
                         + " WHERE disease <> 'Flu'");
                 db.dsl().deleteFrom(DSL.table(DSL.name("kanon", "flyway_schema_history")))
-                        .where(DSL.field(DSL.name("version")).in("8", "10")).execute(); // V10 likewise
+                        .where(DSL.field(DSL.name("version")).in("8", "9", "10")).execute(); // V9, V10 likewise
+                db.dsl().alterTable(DSL.name("kanon", "releases")).dropColumn(DSL.name("model_code")).execute(); // V9's, applied again after V8
             }
             try (Database db = Database.open(settings)) {
                 String legacy = definition(db, "legacy");

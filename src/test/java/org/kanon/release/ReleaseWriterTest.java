@@ -120,7 +120,7 @@ class ReleaseWriterTest {
     void interruptedReleaseLeavesNothing(TestDatabases.Kind kind) {
         try (Database db = TestDatabases.open(kind)) {
             SourceTable patients = PaperTables.patients(db);
-            for (ReleaseWriter.Stage stage : ReleaseWriter.Stage.values()) {
+            for (ReleaseTransaction.Stage stage : ReleaseTransaction.Stage.values()) {
                 for (boolean materialize : new boolean[] {false, true}) {
                     ReleaseWriter writer = new ReleaseWriter(db);
                     writer.failAt(stage);

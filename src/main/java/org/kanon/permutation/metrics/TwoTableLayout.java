@@ -1,50 +1,20 @@
 package org.kanon.permutation.metrics;
 
 import java.util.List;
-import java.util.Locale;
 import org.jooq.Name;
-import org.jooq.impl.DSL;
-import org.kanon.InvalidInputException;
-import org.kanon.db.Database;
-import org.kanon.db.KanonSchemas;
-import org.kanon.release.ReleaseRecord;
 import org.kanon.schema.Column;
-import org.kanon.schema.SourceTable;
-import org.kanon.schema.TableResolver;
 
 /**
  * Where the three tables of a two-table release live: the QI table (PQT, or Anatomy's QIT) and the sensitive table
  * (PST or ST), joined by the group id, and the engine's private partition record (every row's QI values, sensitive
  * text and group id, un-permuted). {@code qis} are the partition record's QI columns (typed like the source's), in
- * the release's order; {@code gid} and {@code sensitive} are column names shared by the tables.
+ * the release's order; {@code gid} and {@code sensitive} are column names shared by the tables. The caller says
+ * where a release's tables are; these figures know nothing of the release register.
  */
 public record TwoTableLayout(Name qiTable, Name sensitiveTable, Name partition, List<Column> qis, String gid, String sensitive, int l,
                              boolean permuted) {
 
     public TwoTableLayout {
         qis = List.copyOf(qis);
-    }
-
-    /** The layout of a registered release; a single-table release or a lost table is a user error. */
-    public static TwoTableLayout of(Database db, ReleaseRecord r) {
-        if (!r.twoTables()) {
-            throw new InvalidInputException("release " + r.name() + " is a single table (" + r.recoding().toLowerCase(Locale.ROOT)
-                    + " recoding); the two-table figures (NCP of the partition, Theorem 1, Lemma 1, RCE) need a permutation or anatomy release");
-        }
-        String catalog = db.identifiers().fold(KanonSchemas.CATALOG);
-        TableResolver resolver = new TableResolver(db);
-        SourceTable partition = resolver.find(new TableResolver.TableName(catalog, r.partitionRelation(), true))
-                .orElseThrow(() -> new InvalidInputException("release " + r.name() + ": its partition record " + catalog + "."
-                        + r.partitionRelation() + " no longer exists"));
-        for (String table : List.of(r.relationName(), r.sensitiveRelation())) {
-            if (resolver.find(new TableResolver.TableName(r.relationSchema(), table, true)).isEmpty()) {
-                throw new InvalidInputException("release " + r.name() + ": its table " + r.relationSchema() + "." + table + " no longer exists");
-            }
-        }
-        // the writer names the group id column GID (quoted); looked up like any column, so its stored case does not matter
-        Column gid = partition.column(org.kanon.release.TwoTableRecheckQuery.GID);
-        return new TwoTableLayout(DSL.name(r.relationSchema(), r.relationName()), DSL.name(r.relationSchema(), r.sensitiveRelation()),
-                DSL.name(partition.schema(), partition.name()), partition.columns(List.of(r.quasiIdentifiers().split(","))), gid.name(),
-                partition.column(r.sensitiveAttribute()).name(), r.k(), ReleaseRecord.PERMUTATION.equals(r.recoding()));
     }
 }

@@ -1,9 +1,7 @@
 package org.kanon.permutation.metrics;
 
 import org.jooq.DSLContext;
-import org.kanon.db.Database;
 import org.kanon.permutation.Ncp;
-import org.kanon.release.ReleaseRecord;
 
 /**
  * The figures of a two-table release (permutation anonymization or Anatomy), computed from its tables in the database:
@@ -27,10 +25,6 @@ public final class TwoTableMetrics {
     }
 
     private TwoTableMetrics() {
-    }
-
-    public static Figures of(Database db, ReleaseRecord release) {
-        return of(db.dsl(), TwoTableLayout.of(db, release));
     }
 
     public static Figures of(DSLContext ctx, TwoTableLayout layout) {

@@ -1,0 +1,82 @@
+package org.kanon.release;
+
+import java.time.LocalDateTime;
+import org.jooq.DSLContext;
+import org.jooq.Name;
+import org.jooq.SQLDialect;
+import org.kanon.db.Database;
+import org.kanon.schema.SourceRegistry;
+
+/**
+ * Writes one release in one transaction, whatever its {@link RelationKind}: either its relations and its register
+ * row all exist, or none of them does. In order: the kind admits the release; the name is claimed
+ * ({@link ReleaseTarget#claim}: waits for any other writer of the name, refuses or replaces an existing release);
+ * the relations are created and filled, their statistics refreshed; the re-check statement runs against them exactly
+ * as it is stored, and must find nothing; the register row is inserted and the source's column roles recorded.
+ * The name was checked, in the database's own measure (bytes on PostgreSQL), when the target was built.
+ */
+final class ReleaseTransaction {
+    /** Points in the transaction where a test can make the release fail. */
+    enum Stage { RELATION_CREATED, REGISTERED }
+
+    private final Database db;
+    private final ReleaseRegister register;
+    private Stage failAt;
+
+    ReleaseTransaction(Database db) {
+        this.db = db;
+        this.register = new ReleaseRegister(db);
+    }
+
+    /** For tests: throw right after the given stage, inside the transaction. */
+    void failAt(Stage stage) {
+        this.failAt = stage;
+    }
+
+    /**
+     * Writes the release; null when the kind refused it ({@link RelationKind#admit}). {@code shownName} names the
+     * release in the re-check's failure message.
+     */
+    ReleaseRecord write(ReleaseTarget target, String shownName, boolean replace, RelationKind kind) {
+        String createdBy = db.currentUser();
+        return db.dsl().transactionResult(cfg -> {
+            DSLContext tx = cfg.dsl();
+            if (!kind.admit(tx)) {
+                return null;
+            }
+            target.claim(tx, register, replace);
+            kind.create(tx, target);
+            maybeFail(Stage.RELATION_CREATED);
+            refreshStatistics(tx, target, kind);
+            String recheckSql = tx.renderInlined(kind.recheck(tx, target));
+            ReleaseRelations.verify(tx, recheckSql, shownName);
+            ReleaseRecord.Builder row = ReleaseRecord.builder().name(target.name())
+                    .relationSchema(target.schema()).relationName(target.relationName())
+                    .createdBy(createdBy).createdAt(LocalDateTime.now().withNano(0)).recheckSql(recheckSql);
+            kind.describe(tx, target, row);
+            ReleaseRecord r = row.build();
+            register.insert(tx, r);
+            new SourceRegistry(db).setRoles(tx, kind.source(), kind.roles());
+            maybeFail(Stage.REGISTERED);
+            return r;
+        });
+    }
+
+    /**
+     * PostgreSQL plans the re-check and the class shape from the statistics of the tables just filled; without
+     * them it guesses from an empty table.
+     */
+    private static void refreshStatistics(DSLContext tx, ReleaseTarget target, RelationKind kind) {
+        if (tx.dialect().family() == SQLDialect.POSTGRES) {
+            for (Name table : kind.filledTables(target)) {
+                tx.query("ANALYZE {0}", table).execute();
+            }
+        }
+    }
+
+    private void maybeFail(Stage stage) {
+        if (stage == failAt) {
+            throw new IllegalStateException("injected failure after " + stage);
+        }
+    }
+}
