@@ -17,7 +17,6 @@ import org.jooq.impl.DSL;
 import org.kanon.InvalidInputException;
 import org.kanon.db.dialect.DatabaseProfile;
 import org.kanon.db.dialect.DatabaseProfiles;
-import org.kanon.db.dialect.DerbyProfile;
 
 /**
  * One database kanon works in: the connection pool, the jOOQ dialect derived from the URL, the quoting policy and
@@ -186,11 +185,6 @@ public final class Database implements AutoCloseable {
         return profile;
     }
 
-    /** @deprecated ask {@link #profile()}. release/** switches to profile() after the i20-release merge. */
-    @Deprecated
-    public boolean isDerby() {
-        return profile == DerbyProfile.INSTANCE;
-    }
 
     /** A name in one of kanon's own schemas, folded like every name kanon makes up. */
     public Name ours(String schema, String object) {

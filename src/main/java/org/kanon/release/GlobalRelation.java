@@ -178,9 +178,9 @@ final class GlobalRelation implements RelationKind {
         // (one row) order them into nested loops: 1.8 s instead of 0.1 s per query of a view over Adult. OFFSET 0
         // keeps g one relation, hash-joined to the classes.
         var gRows = tx.select(generalizedRow).from(schema.from(node));
-        Table<?> g = (db.isDerby() ? gRows : gRows.offset(DSL.inline(0))).asTable(DSL.name("g"));
+        Table<?> g = db.profile().fence(gRows).asTable(DSL.name("g"));
         Table<?> g2 = tx.select(generalizedRow).from(schema.from(node)).asTable(DSL.name("g2"));
-        Table<?> fs = hashJoinedOnDerby(classVerdicts(tx, g2, classKey, request.model(), sensitive), "fs");
+        Table<?> fs = db.profile().hashJoined(classVerdicts(tx, g2, classKey, request.model(), sensitive), DSL.name("fs"));
         Condition classOk = DSL.field(DSL.name("fs", CLASS_OK), Integer.class).gt(DSL.inline(CLASS_KEPT));
 
         Condition joinFs = DSL.noCondition();
@@ -241,18 +241,6 @@ final class GlobalRelation implements RelationKind {
         Condition ok = ModelSql.accepts(model, DSL.sum(c), sensitiveRows, DSL.max(c), DSL.count());
         select.add(DSL.when(ok, DSL.inline(1)).else_(DSL.inline(0)).as(DSL.name(CLASS_OK)));
         return tx.select(select).from(v).groupBy(key);
-    }
-
-    /**
-     * Derby's optimizer picks a nested-loop join against the grouped derived table and re-evaluates it per row:
-     * 28 s instead of 2.5 s for a view over Adult. Its optimizer-override comment (which must end the line) asks
-     * for a hash join. Other databases get the table as it is (see {@link #CLASS_KEPT} for PostgreSQL's plan).
-     */
-    private Table<?> hashJoinedOnDerby(Select<?> derived, String alias) {
-        if (!db.isDerby()) {
-            return derived.asTable(DSL.name(alias));
-        }
-        return DSL.table(DSL.sql("({0}) {1} --DERBY-PROPERTIES joinStrategy=HASH\n", derived, DSL.name(alias)));
     }
 
     private static final String SENSITIVE_ALIAS = "kanon s";

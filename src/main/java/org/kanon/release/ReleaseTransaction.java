@@ -3,7 +3,6 @@ package org.kanon.release;
 import java.time.LocalDateTime;
 import org.jooq.DSLContext;
 import org.jooq.Name;
-import org.jooq.SQLDialect;
 import org.kanon.db.Database;
 import org.kanon.schema.SourceRegistry;
 
@@ -66,11 +65,9 @@ final class ReleaseTransaction {
      * PostgreSQL plans the re-check and the class shape from the statistics of the tables just filled; without
      * them it guesses from an empty table.
      */
-    private static void refreshStatistics(DSLContext tx, ReleaseTarget target, RelationKind kind) {
-        if (tx.dialect().family() == SQLDialect.POSTGRES) {
-            for (Name table : kind.filledTables(target)) {
-                tx.query("ANALYZE {0}", table).execute();
-            }
+    private void refreshStatistics(DSLContext tx, ReleaseTarget target, RelationKind kind) {
+        for (Name table : kind.filledTables(target)) {
+            db.profile().analyze(tx, table);
         }
     }
 
