@@ -19,25 +19,14 @@ import org.kanon.schema.SourceTable;
  * The approximation paper's algorithms (forest, factor2, factor3, exact), whose cost is provably within a factor of
  * the optimum; with a release name the clustering is written as a local-recoding table.
  */
-final class ApproximationAlgorithm implements Algorithm {
-    private final String name;
-
+final class ApproximationAlgorithm extends DeclaredAlgorithm {
     ApproximationAlgorithm(String name) {
-        this.name = name;
+        super(name, Family.APPROXIMATION, reads(name));
     }
 
-    @Override
-    public String name() {
-        return name;
-    }
 
-    @Override
-    public Family family() {
-        return Family.APPROXIMATION;
-    }
 
-    @Override
-    public Set<AlgorithmOption> reads() {
+    private static Set<AlgorithmOption> reads(String name) {
         EnumSet<AlgorithmOption> reads = EnumSet.of(AlgorithmOption.WEIGHTS, AlgorithmOption.AS_PRINTED, AlgorithmOption.IDENTIFYING);
         if (name.equals(ApproximationOptions.FOREST) || name.equals(ApproximationOptions.EXACT)) {
             reads.add(AlgorithmOption.ROW_DELETION);

@@ -28,34 +28,21 @@ import org.kanon.schema.SourceTable;
  * The full-domain lattice searches (Incognito and its variants, Samarati, bottom-up, brute force): every anonymous
  * node is found, one is selected by a criterion and, with a release name, released as a view or table.
  */
-final class FullDomainAlgorithm implements Algorithm {
+final class FullDomainAlgorithm extends DeclaredAlgorithm {
     private static final Set<AlgorithmOption> READS = EnumSet.of(AlgorithmOption.EXECUTOR, AlgorithmOption.MEMORY_BUDGET,
             AlgorithmOption.MAX_LATTICE, AlgorithmOption.SELECT, AlgorithmOption.LIST, AlgorithmOption.SUPPRESS_MODE,
             AlgorithmOption.MATERIALIZE, AlgorithmOption.WEIGHTS, AlgorithmOption.IDENTIFYING);
 
-    private final String name;
     private final String search;
 
     /** {@code name} as the user picks it, {@code search} the search of {@link Searches} it runs. */
     FullDomainAlgorithm(String name, String search) {
-        this.name = name;
+        super(name, Family.FULL_DOMAIN, READS);
         this.search = search;
     }
 
-    @Override
-    public String name() {
-        return name;
-    }
 
-    @Override
-    public Family family() {
-        return Family.FULL_DOMAIN;
-    }
 
-    @Override
-    public Set<AlgorithmOption> reads() {
-        return READS;
-    }
 
     @Override
     public Run prepare(Anonymization what, AnonymizeOptions options) {

@@ -20,28 +20,17 @@ import org.kanon.schema.SourceTable;
  * The TKDE paper's local recoding by clustering in attribute hierarchies (kaca1; kaca2 bounds the inconsistency);
  * with a release name its result is written as a local-recoding table.
  */
-final class KacaAlgorithm implements Algorithm {
+final class KacaAlgorithm extends DeclaredAlgorithm {
     /** The seed of the random choices when none is given, so runs repeat. */
     static final long DEFAULT_SEED = 1;
 
-    private final String name;
-
     KacaAlgorithm(String name) {
-        this.name = name;
+        super(name, Family.LOCAL_RECODING, reads(name));
     }
 
-    @Override
-    public String name() {
-        return name;
-    }
 
-    @Override
-    public Family family() {
-        return Family.LOCAL_RECODING;
-    }
 
-    @Override
-    public Set<AlgorithmOption> reads() {
+    private static Set<AlgorithmOption> reads(String name) {
         EnumSet<AlgorithmOption> reads = EnumSet.of(AlgorithmOption.WEIGHTS, AlgorithmOption.BETA, AlgorithmOption.PRIORITY,
                 AlgorithmOption.SEED, AlgorithmOption.IDENTIFYING);
         if (name.equals(Kaca.KACA2)) {

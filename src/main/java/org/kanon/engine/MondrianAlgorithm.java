@@ -15,21 +15,12 @@ import org.kanon.schema.SourceTable;
  * LeFevre et al.'s strict multidimensional partitioning (numeric QIs as ranges, the others by hierarchy); with a
  * release name its result is written as a local-recoding table.
  */
-final class MondrianAlgorithm implements Algorithm {
-    @Override
-    public String name() {
-        return Mondrian.ALGORITHM;
+final class MondrianAlgorithm extends DeclaredAlgorithm {
+    MondrianAlgorithm() {
+        super(Mondrian.ALGORITHM, Family.LOCAL_RECODING, EnumSet.of(AlgorithmOption.IDENTIFYING));
     }
 
-    @Override
-    public Family family() {
-        return Family.LOCAL_RECODING;
-    }
 
-    @Override
-    public Set<AlgorithmOption> reads() {
-        return EnumSet.of(AlgorithmOption.IDENTIFYING);
-    }
 
     @Override
     public Run prepare(Anonymization what, AnonymizeOptions options) {

@@ -15,28 +15,14 @@ import org.kanon.release.ReleaseRecord;
 import org.kanon.schema.SourceTable;
 
 /** The (alpha,k) paper's Top-Down local recoding; with a release name its result is written as a local-recoding table. */
-final class TopDownAlgorithm implements Algorithm {
-    private final String name;
-
+final class TopDownAlgorithm extends DeclaredAlgorithm {
     /** topdown, or top-down (the paper's spelling, which the release records). */
     TopDownAlgorithm(String name) {
-        this.name = name;
+        super(name, Family.LOCAL_RECODING, EnumSet.of(AlgorithmOption.IDENTIFYING));
     }
 
-    @Override
-    public String name() {
-        return name;
-    }
 
-    @Override
-    public Family family() {
-        return Family.LOCAL_RECODING;
-    }
 
-    @Override
-    public Set<AlgorithmOption> reads() {
-        return EnumSet.of(AlgorithmOption.IDENTIFYING);
-    }
 
     @Override
     public Run prepare(Anonymization what, AnonymizeOptions options) {

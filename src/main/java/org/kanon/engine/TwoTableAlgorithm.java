@@ -17,28 +17,13 @@ import org.kanon.schema.SourceTable;
  * re-checked and registered in one transaction. The requirement is l-diversity of the sensitive attribute; k is
  * not read.
  */
-final class TwoTableAlgorithm implements Algorithm {
-    private final String name;
-
-    TwoTableAlgorithm(String name) {
-        this.name = name;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public Family family() {
-        return Family.TWO_TABLES;
-    }
-
+final class TwoTableAlgorithm extends DeclaredAlgorithm {
     /** The two tables hold only the QIs and the sensitive attribute: there is no identifying column to drop. */
-    @Override
-    public Set<AlgorithmOption> reads() {
-        return EnumSet.of(AlgorithmOption.SEED, AlgorithmOption.NO_PREPROCESS);
+    TwoTableAlgorithm(String name) {
+        super(name, Family.TWO_TABLES, EnumSet.of(AlgorithmOption.SEED, AlgorithmOption.NO_PREPROCESS));
     }
+
+
 
     @Override
     public boolean readsK() {
