@@ -26,6 +26,7 @@ import org.kanon.schema.SourceTable;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
+import org.kanon.testing.CatalogHistory;
 import org.kanon.testing.TestDatabases;
 import org.kanon.verify.ReleaseVerification;
 
@@ -61,11 +62,9 @@ class ModelCodeMigrationTest {
                         new KAnonymity(2), SuppressionLimit.NONE, SuppressMode.REMOVE, false, false, Set.of(), "full-domain")).release();
                 codes.put(global.name(), "k-anonymity;k=2");
 
-                // the catalog as V8 left it: no model_code, no V9 in Flyway's history, and a row of before V2
-                Name catalog = DSL.name(db.identifiers().fold(KanonSchemas.CATALOG));
+                // the catalog as V8 left it: no model_code, no V9 or later in Flyway's history, and a row of before V2
                 db.dsl().alterTable(db.ours(KanonSchemas.CATALOG, "releases")).dropColumn(DSL.name(db.identifiers().fold("model_code"))).execute();
-                db.dsl().deleteFrom(DSL.table(DSL.name(catalog.first(), "flyway_schema_history")))
-                        .where(DSL.field(DSL.name("version")).eq("9")).execute();
+                CatalogHistory.forgetAfter(db, 8);
                 db.dsl().update(DSL.table(db.ours(KanonSchemas.CATALOG, "releases")))
                         .set(DSL.field(DSL.name(db.identifiers().fold("privacy_model")), String.class), "k-anonymity")
                         .where(DSL.field(DSL.name(db.identifiers().fold("release_name")), String.class).eq("old_global")).execute();

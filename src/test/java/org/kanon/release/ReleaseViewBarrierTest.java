@@ -20,6 +20,7 @@ import org.kanon.schema.SourceTable;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
+import org.kanon.testing.CatalogHistory;
 import org.kanon.testing.TestDatabases;
 
 /**
@@ -49,8 +50,7 @@ class ReleaseViewBarrierTest {
                 // as released by kanon before issue 19, and the catalog at version 5
                 db.dsl().execute("ALTER VIEW kanon_release.barrier RESET (security_barrier)");
                 assertFalse(Views.isSecurityBarrier(db.dsl(), r.relationSchema(), r.relationName()));
-                db.dsl().deleteFrom(DSL.table(DSL.name(db.identifiers().fold(KanonSchemas.CATALOG), "flyway_schema_history")))
-                        .where(DSL.field(DSL.name("version")).in("6", "7", "8", "9", "10")).execute(); // V9, V10 re-run after
+                CatalogHistory.forgetAfter(db, 5);
                 db.dsl().alterTable(DSL.name(db.identifiers().fold(KanonSchemas.CATALOG), "releases"))
                         .dropColumn(DSL.name("dropped_columns")).execute(); // V7's, applied again after V6
                 db.dsl().alterTable(DSL.name(db.identifiers().fold(KanonSchemas.CATALOG), "releases"))
@@ -79,8 +79,7 @@ class ReleaseViewBarrierTest {
                 // a view as kanon released them before: a barrier filtering the source, with no OFFSET
                 db.dsl().execute("CREATE VIEW kanon_release.legacy WITH (security_barrier = true) AS SELECT * FROM public.patients"
                         + " WHERE disease <> 'Flu'");
-                db.dsl().deleteFrom(DSL.table(DSL.name("kanon", "flyway_schema_history")))
-                        .where(DSL.field(DSL.name("version")).in("8", "9", "10")).execute(); // V9, V10 likewise
+                CatalogHistory.forgetAfter(db, 7);
                 db.dsl().alterTable(DSL.name("kanon", "releases")).dropColumn(DSL.name("model_code")).execute(); // V9's, applied again after V8
             }
             try (Database db = Database.open(settings)) {
