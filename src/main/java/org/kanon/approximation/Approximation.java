@@ -18,7 +18,6 @@ import org.kanon.local.LocalRecodingUtility;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
-import org.kanon.schema.TableResolver;
 
 /**
  * The algorithms of Aggarwal et al., "Approximation Algorithms for k-Anonymity", on a table in the database: its
@@ -31,12 +30,10 @@ public final class Approximation {
     public record Run(Clustering clustering, OptionalDouble lowerBound, String details) {
     }
 
-    public ApproximationResult anonymize(Database db, String tableName, List<String> qiNames, ApproximationOptions options) {
-        SourceTable source = new TableResolver(db).resolve(tableName);
-        return anonymize(db, source, source.columns(qiNames), options);
-    }
-
-    /** As above, on a source already resolved (the engine resolves it once). */
+    /**
+     * Groups the source in the database (one GROUP BY), clusters in memory and measures the result. The caller resolves
+     * the source and its QIs (the engine does it once per run).
+     */
     public ApproximationResult anonymize(Database db, SourceTable source, List<Column> qis, ApproximationOptions options) {
         long start = System.nanoTime();
         GroupedTable table = new GroupLoader(db).load(source, qis, Optional.empty());

@@ -12,7 +12,6 @@ import org.kanon.db.Database;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
-import org.kanon.schema.TableResolver;
 
 /**
  * The Top-Down local-recoding algorithm of the (alpha,k) paper (Wong, Li, Fu, Wang, KDD 2006, section 4), for any
@@ -30,13 +29,10 @@ import org.kanon.schema.TableResolver;
 public final class TopDown {
     public static final String ALGORITHM = "top-down";
 
-    /** Groups the source in the database, runs the algorithm, and measures the result. */
-    public TopDownResult anonymize(Database db, String tableName, List<String> qiNames, PrivacyModel model) {
-        SourceTable source = new TableResolver(db).resolve(tableName);
-        return anonymize(db, source, source.columns(qiNames), model);
-    }
-
-    /** As above, on a source already resolved (the engine resolves it once). */
+    /**
+     * Groups the source in the database, runs the algorithm, and measures the result. The caller resolves the source and
+     * its QIs (the engine does it once per run).
+     */
     public TopDownResult anonymize(Database db, SourceTable source, List<Column> qis, PrivacyModel model) {
         long start = System.nanoTime();
         GroupedTable table = new GroupLoader(db).load(source, qis, model.sensitive());

@@ -9,7 +9,6 @@ import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
-import org.kanon.schema.TableResolver;
 
 /**
  * Permutation anonymization (Li, He, Cao, Chen 2015) and Anatomy (Xiao, Tao 2006) on a table in the database: the
@@ -36,12 +35,10 @@ public final class PermutationAnonymizer {
         }
     }
 
-    public Result anonymize(Database db, String tableName, List<String> qiNames, String sensitiveName, Options options) {
-        SourceTable source = new TableResolver(db).resolve(tableName);
-        return anonymize(db, source, source.columns(qiNames), source.column(sensitiveName), options);
-    }
-
-    /** As above, on a source already resolved (the engine resolves it once). */
+    /**
+     * Reads the rows once, then partitions and populates. The caller resolves the source, its QIs and the sensitive
+     * column (the engine does it once per run).
+     */
     public Result anonymize(Database db, SourceTable source, List<Column> qis, Column sensitive, Options options) {
         long t0 = System.nanoTime();
         if (qis.contains(sensitive)) {

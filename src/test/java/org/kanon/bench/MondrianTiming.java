@@ -55,7 +55,7 @@ public final class MondrianTiming {
                         m.smallestClass(), m.discernibility(), m.cavg());
             }
             long start = System.nanoTime();
-            MondrianResult result = new Mondrian().anonymize(db, "adult", QI, new KAnonymity(10));
+            MondrianResult result = new Mondrian().anonymize(db, adult, adult.columns(QI), new KAnonymity(10));
             double anonymize = seconds(start);
             start = System.nanoTime();
             ReleaseRecord rec = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest("adult_mondrian_k10", result, Set.of(),

@@ -166,7 +166,7 @@ public final class PermutationBenchmark {
         Map<String, CountEstimator> e = new LinkedHashMap<>();
         List<String> qi = ADULT_QI.subList(0, d);
         PermutationAnonymizer pa = new PermutationAnonymizer();
-        PermutationAnonymizer.Result r = pa.anonymize(db, table.name(), qi, "occupation", options("permutation", l, true));
+        PermutationAnonymizer.Result r = pa.anonymize(db, table, table.columns(qi), table.column("occupation"), options("permutation", l, true));
         e.put("pa", new PermutationEstimator(groups(r.input(), r.layout())));
         PermutationAnonymizer.Result an = PermutationAnonymizer.run(r.input(), options("anatomy", l, true), 0);
         e.put("anatomy", new AnatomyEstimator(groups(an.input(), an.layout())));
@@ -195,7 +195,9 @@ public final class PermutationBenchmark {
         line("```");
         for (int d = 3; d <= 7; d++) {
             try {
-                new PermutationAnonymizer().anonymize(db, "adult", ADULT_QI.subList(0, d), "salary-class", options("permutation", 2, true));
+                SourceTable adult = new TableResolver(db).resolve("adult");
+                new PermutationAnonymizer().anonymize(db, adult, adult.columns(ADULT_QI.subList(0, d)), adult.column("salary-class"),
+                        options("permutation", 2, true));
                 line("SAL-" + d + ": NOT REFUSED");
             } catch (InvalidInputException e) {
                 line("SAL-" + d + ": kanon: " + e.getMessage());
@@ -241,7 +243,7 @@ public final class PermutationBenchmark {
                 for (String sensitive : List.of("occupation", "salary-class")) {
                     String label = (sensitive.equals("occupation") ? "OCC-7" : "SAL-7");
                     PermutationAnonymizer.Options o = options("permutation", 10, true);
-                    PermutationAnonymizer.Result first = new PermutationAnonymizer().anonymize(db, "census5", CENSUS_QI, sensitive, o);
+                    PermutationAnonymizer.Result first = new PermutationAnonymizer().anonymize(db, table, table.columns(CENSUS_QI), table.column(sensitive), o);
                     long[] partition = new long[3];
                     long[] permute = new long[3];
                     long[] both = new long[3];

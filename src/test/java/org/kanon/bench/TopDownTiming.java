@@ -52,7 +52,7 @@ public final class TopDownTiming {
                 }
             }
             long start = System.nanoTime();
-            var result = new TopDown().anonymize(db, "adult", QI, model(5, "0.5", salary));
+            var result = new TopDown().anonymize(db, adult, adult.columns(QI), model(5, "0.5", salary));
             double anonymize = seconds(start);
             start = System.nanoTime();
             ReleaseRecord rec = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest("adult_topdown_k5_a05", result, Set.of(), true, TopDown.ALGORITHM));

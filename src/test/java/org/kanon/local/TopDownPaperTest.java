@@ -35,7 +35,7 @@ class TopDownPaperTest {
     void figureOneWalkThrough(TestDatabases.Kind kind) {
         try (Database db = TestDatabases.open(kind)) {
             SourceTable table5 = PaperTables.alphak(db, "alphak-table5");
-            TopDownResult result = new TopDown().anonymize(db, "alphak_table5", List.of("postcode"), new KAnonymity(2));
+            TopDownResult result = new TopDown().anonymize(db, table5, table5.columns(List.of("postcode")), new KAnonymity(2));
 
             LocalRecoding recoding = result.recoding();
             Map<String, Long> classes = new TreeMap<>();
@@ -72,7 +72,7 @@ class TopDownPaperTest {
             SensitiveAttribute hiv = new SensitiveAttribute("illness", List.of("HIV"));
             AlphaKAnonymity model = new AlphaKAnonymity(2, Share.parse("--alpha", "0.5"), hiv);
             List<String> qi = List.of("job", "birth", "postcode");
-            TopDownResult result = new TopDown().anonymize(db, "alphak_table1", qi, model);
+            TopDownResult result = new TopDown().anonymize(db, t1, t1.columns(qi), model);
             assertTrue(result.metrics().largestSensitiveShare() <= 0.5);
             assertTrue(result.metrics().smallestClass() >= 2);
             ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest("table1_a05", result, Set.of(), false, TopDown.ALGORITHM));
@@ -80,7 +80,7 @@ class TopDownPaperTest {
             assertEquals(0, db.dsl().fetch(r.recheckSql()).size());
 
             AlphaKAnonymity tooStrict = new AlphaKAnonymity(2, Share.parse("--alpha", "0.3"), hiv);
-            InvalidInputException e = assertThrows(InvalidInputException.class, () -> new TopDown().anonymize(db, "alphak_table1", qi, tooStrict));
+            InvalidInputException e = assertThrows(InvalidInputException.class, () -> new TopDown().anonymize(db, t1, t1.columns(qi), tooStrict));
             assertTrue(e.getMessage().contains("Lemma 1"), e.getMessage());
         }
     }

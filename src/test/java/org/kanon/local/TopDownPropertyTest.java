@@ -59,7 +59,7 @@ class TopDownPropertyTest {
                 boolean feasible = topClasses(rows, t, qis).values().stream().allMatch(c -> ReleaseVerifier.violation(model, t, c) == null);
                 TopDownResult result;
                 try {
-                    result = new TopDown().anonymize(db, t.name(), qis, model);
+                    result = new TopDown().anonymize(db, t, t.columns(qis), model);
                 } catch (InvalidInputException e) {
                     assertFalse(feasible, label + ": refused although the fully generalized table passes: " + e.getMessage());
                     refused++;

@@ -54,7 +54,7 @@ class InMemoryAgreementTest {
                 int k = 2 + random.nextInt(3);
                 TopDownResult topDown;
                 try {
-                    topDown = new TopDown().anonymize(db, t.name(), qis, new KAnonymity(k));
+                    topDown = new TopDown().anonymize(db, t, t.columns(qis), new KAnonymity(k));
                 } catch (InvalidInputException e) {
                     topDown = null; // d has no hierarchy: its values can keep the top classes below k
                 }

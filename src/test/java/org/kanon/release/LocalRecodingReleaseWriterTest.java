@@ -40,7 +40,7 @@ class LocalRecodingReleaseWriterTest {
     void registersTheRelease(TestDatabases.Kind kind) {
         try (Database db = TestDatabases.open(kind)) {
             SourceTable t5 = PaperTables.alphak(db, "alphak-table5");
-            TopDownResult result = new TopDown().anonymize(db, t5.name(), List.of("postcode"), new KAnonymity(2));
+            TopDownResult result = new TopDown().anonymize(db, t5, t5.columns(List.of("postcode")), new KAnonymity(2));
             ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(request("t5_local", result, Set.of("No"), false));
             assertEquals(ReleaseRecord.LOCAL, r.recoding());
             assertEquals("local", r.levels());
@@ -72,7 +72,7 @@ class LocalRecodingReleaseWriterTest {
         try (Database db = TestDatabases.open(kind)) {
             SourceTable t1 = PaperTables.alphak(db, "alphak-table1");
             PrivacyModel model = new AlphaKAnonymity(2, Share.parse("--alpha", "0.5"), new SensitiveAttribute("illness", List.of("HIV")));
-            TopDownResult result = new TopDown().anonymize(db, t1.name(), TABLE1_QI, model);
+            TopDownResult result = new TopDown().anonymize(db, t1, t1.columns(TABLE1_QI), model);
             for (ReleaseTransaction.Stage stage : ReleaseTransaction.Stage.values()) {
                 LocalRecodingReleaseWriter writer = new LocalRecodingReleaseWriter(db);
                 writer.failAt(stage);
@@ -98,7 +98,7 @@ class LocalRecodingReleaseWriterTest {
                     new LDiversity(1, 2, LDiversity.Form.DISTINCT, new SensitiveAttribute("illness", List.of())));
             int i = 0;
             for (PrivacyModel model : models) {
-                TopDownResult result = new TopDown().anonymize(db, t1.name(), TABLE1_QI, model);
+                TopDownResult result = new TopDown().anonymize(db, t1, t1.columns(TABLE1_QI), model);
                 ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(request("t1_m" + i++, result, Set.of(), false));
                 assertEquals(0, db.dsl().fetch(r.recheckSql()).size(), model + ": " + r.recheckSql());
                 assertEquals(model.toString(), r.privacyModel());

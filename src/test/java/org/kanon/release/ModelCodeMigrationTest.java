@@ -52,7 +52,7 @@ class ModelCodeMigrationTest {
                         new LDiversity(1, 2, LDiversity.Form.DISTINCT, new SensitiveAttribute("illness", List.of())));
                 for (int i = 0; i < models.size(); i++) {
                     ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest("old_m" + i,
-                            new TopDown().anonymize(db, t1.name(), TABLE1_QI, models.get(i)), Set.of(), false, TopDown.ALGORITHM));
+                            new TopDown().anonymize(db, t1, t1.columns(TABLE1_QI), models.get(i)), Set.of(), false, TopDown.ALGORITHM));
                     assertEquals(models.get(i).code(), r.modelCode());
                     codes.put(r.name(), r.modelCode());
                 }

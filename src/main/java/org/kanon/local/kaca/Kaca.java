@@ -17,7 +17,6 @@ import org.kanon.local.LocalRecodingUtility;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
-import org.kanon.schema.TableResolver;
 
 /**
  * KACA1 and KACA2 of Li, Wong, Fu, Pei (TKDE 2008, section 7): local recoding by clustering equivalence classes in
@@ -37,13 +36,10 @@ public final class Kaca {
     public static final String KACA1 = "kaca1";
     public static final String KACA2 = "kaca2";
 
-    /** Groups the source in the database (raw rows never leave it), runs KACA, and measures the result. */
-    public KacaResult anonymize(Database db, String tableName, List<String> qiNames, KacaOptions options) {
-        SourceTable source = new TableResolver(db).resolve(tableName);
-        return anonymize(db, source, source.columns(qiNames), options);
-    }
-
-    /** As above, on a source already resolved (the engine resolves it once). */
+    /**
+     * Groups the source in the database (raw rows never leave it), runs KACA, and measures the result. The caller
+     * resolves the source and its QIs (the engine does it once per run).
+     */
     public KacaResult anonymize(Database db, SourceTable source, List<Column> qis, KacaOptions options) {
         long start = System.nanoTime();
         for (String p : options.priority()) {

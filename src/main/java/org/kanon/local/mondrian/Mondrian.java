@@ -16,7 +16,6 @@ import org.kanon.privacy.ClassStatistics;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
-import org.kanon.schema.TableResolver;
 
 /**
  * Mondrian, strict multidimensional partitioning (LeFevre, DeWitt, Ramakrishnan, "Mondrian Multidimensional
@@ -32,13 +31,10 @@ import org.kanon.schema.TableResolver;
 public final class Mondrian {
     public static final String ALGORITHM = "mondrian";
 
-    /** Groups the source in the database (one GROUP BY), runs the algorithm and measures the result. */
-    public MondrianResult anonymize(Database db, String tableName, List<String> qiNames, PrivacyModel model) {
-        SourceTable source = new TableResolver(db).resolve(tableName);
-        return anonymize(db, source, source.columns(qiNames), model);
-    }
-
-    /** As above, on a source already resolved (the engine resolves it once). */
+    /**
+     * Groups the source in the database (one GROUP BY), runs the algorithm and measures the result. The caller resolves
+     * the source and its QIs (the engine does it once per run).
+     */
     public MondrianResult anonymize(Database db, SourceTable source, List<Column> qis, PrivacyModel model) {
         long start = System.nanoTime();
         GroupedTable table = new GroupLoader(db).load(source, qis, model.sensitive());

@@ -110,7 +110,7 @@ class KacaPaperTest {
     }
 
     private static ReleaseRecord release(Database db, SourceTable t, String name, KacaOptions options, List<String> qis) {
-        KacaResult result = new Kaca().anonymize(db, t.name(), qis, options);
+        KacaResult result = new Kaca().anonymize(db, t, t.columns(qis), options);
         ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest(name, result, Set.of(), false, options.algorithm()));
         ReleaseVerifier.verify(db, t, r, qis, new KAnonymity(options.k()), Set.of());
         return r;

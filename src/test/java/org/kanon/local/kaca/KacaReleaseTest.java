@@ -74,7 +74,7 @@ class KacaReleaseTest {
     }
 
     private static ReleaseRecord release(Database db, SourceTable t, String name, List<String> qis, KacaOptions options) {
-        KacaResult result = new Kaca().anonymize(db, t.name(), qis, options);
+        KacaResult result = new Kaca().anonymize(db, t, t.columns(qis), options);
         ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest(name, result, Set.of(), false, options.algorithm()));
         String label = name + " (" + options + ")";
         ReleaseVerifier.verify(db, t, r, qis, new KAnonymity(options.k()), Set.of());

@@ -53,7 +53,7 @@ class MondrianPaperTest {
         try (Database db = TestDatabases.open(kind)) {
             SourceTable t = PaperTables.alphak(db, "kaca-table1a");
             List<String> qis = List.of("gender", "age", "postcode");
-            MondrianResult result = new Mondrian().anonymize(db, t.name(), qis, new KAnonymity(2));
+            MondrianResult result = new Mondrian().anonymize(db, t, t.columns(qis), new KAnonymity(2));
             // children in label order: female before male
             assertEquals(List.of(List.of("female", "*", "[4352-4353]"), List.of("male", "middle", "4350")), cells(result));
             assertEquals(List.of(3L, 3L), result.recoded().partitions().stream().map(Partition::rows).toList());
@@ -82,10 +82,10 @@ class MondrianPaperTest {
     void orderDecidesTies(TestDatabases.Kind kind) {
         try (Database db = TestDatabases.open(kind)) {
             SourceTable t = PaperTables.alphak(db, "kaca-table1a");
-            MondrianResult ageFirst = new Mondrian().anonymize(db, t.name(), List.of("age", "postcode"), new KAnonymity(2));
+            MondrianResult ageFirst = new Mondrian().anonymize(db, t, t.columns(List.of("age", "postcode")), new KAnonymity(2));
             assertEquals(List.of(List.of("middle", "[4350-4352]"), List.of("old", "4353")), cells(ageFirst));
             assertEquals(new PartitionMetrics(6, 2, 2, 20, 1.5), ageFirst.metrics());
-            MondrianResult postcodeFirst = new Mondrian().anonymize(db, t.name(), List.of("postcode", "age"), new KAnonymity(2));
+            MondrianResult postcodeFirst = new Mondrian().anonymize(db, t, t.columns(List.of("postcode", "age")), new KAnonymity(2));
             assertEquals(List.of(List.of("4350", "middle"), List.of("[4352-4353]", "*")), cells(postcodeFirst));
 
             ReleaseRecord r = release(db, ageFirst, "t1a_age_postcode");
@@ -108,11 +108,11 @@ class MondrianPaperTest {
             SourceTable t = PaperTables.alphak(db, "kaca-table1a");
             List<String> qis = List.of("gender", "age", "postcode");
             SensitiveAttribute problem = new SensitiveAttribute("problem", List.of());
-            MondrianResult diverse = new Mondrian().anonymize(db, t.name(), qis, new LDiversity(1, 2, LDiversity.Form.DISTINCT, problem));
+            MondrianResult diverse = new Mondrian().anonymize(db, t, t.columns(qis), new LDiversity(1, 2, LDiversity.Form.DISTINCT, problem));
             assertEquals(List.of(List.of("female", "*", "[4352-4353]"), List.of("male", "middle", "4350")), cells(diverse));
 
             PrivacyModel alphaK = new AlphaKAnonymity(2, Share.parse("--alpha", "0.5"), new SensitiveAttribute("problem", List.of("stress")));
-            MondrianResult capped = new Mondrian().anonymize(db, t.name(), qis, alphaK);
+            MondrianResult capped = new Mondrian().anonymize(db, t, t.columns(qis), alphaK);
             assertEquals(List.of(List.of("*", "middle", "[4350-4352]"), List.of("female", "old", "4353")), cells(capped));
             ReleaseRecord r = release(db, capped, "t1a_alphak");
             ReleaseVerifier.verify(db, t, r, qis, alphaK, Set.of());
@@ -126,10 +126,10 @@ class MondrianPaperTest {
         try (Database db = TestDatabases.open(kind)) {
             SourceTable t = PaperTables.alphak(db, "kaca-table1a");
             InvalidInputException e = assertThrows(InvalidInputException.class,
-                    () -> new Mondrian().anonymize(db, t.name(), List.of("gender", "postcode"), new KAnonymity(7)));
+                    () -> new Mondrian().anonymize(db, t, t.columns(List.of("gender", "postcode")), new KAnonymity(7)));
             assertTrue(e.getMessage().startsWith("--k: 7 is larger than the 6 row(s)"), e.getMessage());
             PrivacyModel tight = new AlphaKAnonymity(2, Share.parse("--alpha", "0.4"), new SensitiveAttribute("problem", List.of("stress")));
-            e = assertThrows(InvalidInputException.class, () -> new Mondrian().anonymize(db, t.name(), List.of("gender"), tight));
+            e = assertThrows(InvalidInputException.class, () -> new Mondrian().anonymize(db, t, t.columns(List.of("gender")), tight));
             assertTrue(e.getMessage().startsWith("--alpha 0.4 is below"), e.getMessage());
         }
     }

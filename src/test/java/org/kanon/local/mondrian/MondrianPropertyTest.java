@@ -86,7 +86,7 @@ class MondrianPropertyTest {
                 boolean feasible = topClasses(rows, t, qis).stream().allMatch(c -> ReleaseVerifier.violation(model, t, c) == null);
                 MondrianResult result;
                 try {
-                    result = new Mondrian().anonymize(db, t.name(), qis, model);
+                    result = new Mondrian().anonymize(db, t, t.columns(qis), model);
                 } catch (InvalidInputException e) {
                     assertFalse(feasible, label + ": refused although every class of the fully generalized table passes: " + e.getMessage());
                     refused++;
