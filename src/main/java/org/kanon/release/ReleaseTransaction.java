@@ -47,13 +47,13 @@ final class ReleaseTransaction {
             kind.create(tx, target);
             maybeFail(Stage.RELATION_CREATED);
             refreshStatistics(tx, target, kind);
+            ReleaseRecord.Builder row = ReleaseRecord.builder().name(target.name())
+                    .relationSchema(target.schema()).relationName(target.relationName()).createdBy(createdBy);
+            // the class shape first, as the writers always read it: that read warms what the re-check reads again
+            kind.describe(tx, target, row);
             String recheckSql = tx.renderInlined(kind.recheck(tx, target));
             ReleaseRelations.verify(tx, recheckSql, shownName);
-            ReleaseRecord.Builder row = ReleaseRecord.builder().name(target.name())
-                    .relationSchema(target.schema()).relationName(target.relationName())
-                    .createdBy(createdBy).createdAt(LocalDateTime.now().withNano(0)).recheckSql(recheckSql);
-            kind.describe(tx, target, row);
-            ReleaseRecord r = row.build();
+            ReleaseRecord r = row.createdAt(LocalDateTime.now().withNano(0)).recheckSql(recheckSql).build();
             register.insert(tx, r);
             new SourceRegistry(db).setRoles(tx, kind.source(), kind.roles());
             maybeFail(Stage.REGISTERED);
