@@ -1,7 +1,6 @@
 package org.kanon.cli;
 
 import java.util.List;
-import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.engine.Anonymization;
 import org.kanon.frequency.StarSchema;
@@ -48,16 +47,8 @@ final class NodeOptions {
     String suppression;
 
     /** Options are checked here, not by picocli, so a command can also run bare subcommands (release list). */
-    void require(String... more) {
-        if (table == null) {
-            throw new InvalidInputException("--table is required");
-        }
-        if (qi == null) {
-            throw new InvalidInputException("--qi is required");
-        }
-        if (k == null) {
-            throw new InvalidInputException("--k is required");
-        }
+    void require() {
+        anonymization().require();
     }
 
     boolean anyGiven() {
