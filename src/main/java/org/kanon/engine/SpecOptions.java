@@ -94,7 +94,7 @@ public final class SpecOptions {
             }
             AlgorithmOption o = AlgorithmOption.bySpelling(option)
                     .orElseThrow(() -> new InvalidInputException("Unknown option: '" + option + "'"));
-            if (isFlag(o)) {
+            if (o.flag()) {
                 set(b, o, Boolean.toString(flag(option, attached)));
                 continue;
             }
@@ -107,13 +107,6 @@ public final class SpecOptions {
             }
             set(b, o, value);
         }
-    }
-
-    private static boolean isFlag(AlgorithmOption o) {
-        return switch (o) {
-            case LIST, MATERIALIZE, NO_PREPROCESS, ROW_DELETION, AS_PRINTED -> true;
-            default -> false;
-        };
     }
 
     private static boolean flag(String option, String attached) {
