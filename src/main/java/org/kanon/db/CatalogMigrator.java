@@ -30,7 +30,7 @@ final class CatalogMigrator {
         try {
             Flyway.configure()
                     .dataSource(db.dataSource())
-                    .locations(LOCATION, LOCATION + "-" + db.profile().migrationsSuffix())
+                    .locations(locations())
                     // the first schema holds the history table and is the default for the unquoted DDL
                     .schemas(ids.fold(KanonSchemas.CATALOG), ids.fold(KanonSchemas.DIMENSIONS), ids.fold(KanonSchemas.RELEASES))
                     .createSchemas(true)
@@ -40,6 +40,11 @@ final class CatalogMigrator {
             throw new InvalidInputException("cannot prepare kanon's catalog in " + db.settings().maskedUrl() + ": "
                     + firstLine(e.getMessage()), e);
         }
+    }
+
+    private String[] locations() {
+        String own = LOCATION + "-" + db.profile().migrationsSuffix();
+        return db.profile().runsSharedMigrations() ? new String[] {LOCATION, own} : new String[] {own};
     }
 
     /** True when the history table exists and its newest successful migration is {@link #LATEST_VERSION}. */

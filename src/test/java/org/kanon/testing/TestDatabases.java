@@ -23,16 +23,32 @@ public final class TestDatabases {
     private TestDatabases() {
     }
 
-    public enum Kind { DERBY, POSTGRES }
+    /** The MariaDB server tests run on (.ci/run sets it): a JDBC URL of an admin connection, e.g. jdbc:mariadb://127.0.0.1:3306/kanon_ci?user=root. */
+    public static final String MARIADB_VARIABLE = "KANON_TEST_MARIADB_URL";
+    /** {@code off} leaves DuckDB out of the matrix (it is embedded, so it is in by default). */
+    public static final String DUCKDB_VARIABLE = "KANON_TEST_DUCKDB";
 
-    /** The kinds available here: Derby always, PostgreSQL when configured. Used as a parameter source. */
+    public enum Kind { DERBY, POSTGRES, MARIADB, DUCKDB }
+
+    /** The kinds available here: Derby always, PostgreSQL and MariaDB when configured, DuckDB unless turned off. Used as a parameter source. */
     public static List<Kind> kinds() {
         List<Kind> kinds = new ArrayList<>();
         kinds.add(Kind.DERBY);
         if (pgUrl() != null) {
             kinds.add(Kind.POSTGRES);
         }
+        if (mariadbUrl() != null) {
+            kinds.add(Kind.MARIADB);
+        }
+        if ("on".equals(System.getenv(DUCKDB_VARIABLE))) { // TODO(issue 21): on unless "off" once the DuckDB profile lands
+            kinds.add(Kind.DUCKDB);
+        }
         return kinds;
+    }
+
+    public static String mariadbUrl() {
+        String url = System.getenv(MARIADB_VARIABLE);
+        return url == null || url.isBlank() ? null : url;
     }
 
     public static String pgUrl() {

@@ -59,6 +59,12 @@ public interface DatabaseProfile {
     /** The suffix of the migrations folder that only this database runs ({@code migrations-<suffix>}). */
     String migrationsSuffix();
 
+    /**
+     * Whether the shared migrations (top-level {@code migrations/}, SQL that Derby and PostgreSQL both accept) apply
+     * here; else the database's own folder holds its whole catalog, up to the same latest version.
+     */
+    boolean runsSharedMigrations();
+
     // --- temporary tables
 
     /** The name of a connection-private temporary table called {@code folded}. */

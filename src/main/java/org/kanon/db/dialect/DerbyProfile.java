@@ -77,6 +77,11 @@ public final class DerbyProfile implements DatabaseProfile {
     }
 
     @Override
+    public boolean runsSharedMigrations() {
+        return true;
+    }
+
+    @Override
     public Name scratchTable(String folded) {
         return DSL.name(TEMP_SCHEMA, folded);
     }

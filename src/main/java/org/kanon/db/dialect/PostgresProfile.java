@@ -87,6 +87,11 @@ public final class PostgresProfile implements DatabaseProfile {
         return "postgresql";
     }
 
+    @Override
+    public boolean runsSharedMigrations() {
+        return true;
+    }
+
     /** Temporary tables live in pg_temp, which is searched first: the plain name. */
     @Override
     public Name scratchTable(String folded) {
