@@ -28,6 +28,9 @@ public final class TestDatabases {
     /** {@code off} leaves DuckDB out of the matrix (it is embedded, so it is in by default). */
     public static final String DUCKDB_VARIABLE = "KANON_TEST_DUCKDB";
 
+    /** A comma-separated list of kinds (e.g. {@code MARIADB}) to run on alone, for working on one database. */
+    public static final String ONLY_VARIABLE = "KANON_TEST_ONLY";
+
     public enum Kind { DERBY, POSTGRES, MARIADB, DUCKDB }
 
     /** The kinds available here: Derby always, PostgreSQL and MariaDB when configured, DuckDB unless turned off. Used as a parameter source. */
@@ -42,6 +45,10 @@ public final class TestDatabases {
         }
         if ("on".equals(System.getenv(DUCKDB_VARIABLE))) { // TODO(issue 21): on unless "off" once the DuckDB profile lands
             kinds.add(Kind.DUCKDB);
+        }
+        String only = System.getenv(ONLY_VARIABLE);
+        if (only != null && !only.isBlank()) {
+            kinds.removeIf(k -> !java.util.Arrays.asList(only.toUpperCase(java.util.Locale.ROOT).split(",")).contains(k.name()));
         }
         return kinds;
     }
