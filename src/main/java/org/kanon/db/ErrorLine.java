@@ -53,7 +53,7 @@ public final class ErrorLine {
      */
     public static String ofDatabase(Throwable e) {
         java.sql.SQLException sql = SqlErrors.sqlException(e);
-        String state = sql == null ? null : sql.getSQLState();
+        String state = sql == null ? null : SqlErrors.sqlState(sql);
         if (state == null || state.length() != 5) {
             return "a database error without an SQLState (" + e.getClass().getName() + "; its message is not shown: it may quote a value)";
         }

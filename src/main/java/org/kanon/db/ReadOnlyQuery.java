@@ -57,7 +57,6 @@ public final class ReadOnlyQuery {
         // not a pooled connection: what the text may leave in its session (SELECT pg_advisory_lock(n)) ends with it
         try (Connection c = db.separateConnection()) {
             c.setAutoCommit(false);
-            c.setReadOnly(true);
             try {
                 return readOnce(c, text, maxRows, reader);
             } finally {

@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.kanon.db.SqlErrors;
 import org.kanon.db.dialect.DatabaseProfile;
 import org.kanon.InvalidInputException;
 
@@ -53,7 +54,7 @@ final class InsertRefusal {
     }
 
     private RuntimeException describe(SQLException e, String lines) {
-        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        String state = SqlErrors.sqlState(e) == null ? "" : SqlErrors.sqlState(e);
         String where = file + ":" + lines + ": ";
         if (state.startsWith("54")) {
             Matcher size = ROW_TOO_BIG.matcher(String.valueOf(e.getMessage()));

@@ -178,9 +178,17 @@ public interface DatabaseProfile {
     // --- SQL text kanon did not write
 
     /**
-     * Starts the read-only transaction on {@code connection} (auto-commit off, read-only already set) beyond what the
-     * JDBC flag does, and returns how many statements the database would run for {@code text} (1 where it prepares
+     * Starts the read-only transaction on {@code connection} (auto-commit already off): sets what the database takes
+     * for read-only (the JDBC flag where the driver has it) and returns how many statements the database would run for {@code text} (1 where it prepares
      * exactly one by itself).
      */
     int beginReadOnly(Connection connection, String text) throws SQLException;
+
+    // --- errors
+
+    /**
+     * The SQLState of an error this database's driver raised (the driver's own; derived from the error where the
+     * driver sets none); null for an error of another database's driver that carries none.
+     */
+    String sqlState(SQLException e);
 }

@@ -275,11 +275,17 @@ public final class DerbyProfile implements DatabaseProfile {
 
     /** Derby prepares exactly one statement; the read-only connection is its read-only transaction. */
     @Override
-    public int beginReadOnly(Connection connection, String text) {
+    public int beginReadOnly(Connection connection, String text) throws SQLException {
+        connection.setReadOnly(true);
         return 1;
     }
 
     private UnsupportedOperationException unsupported(String what) {
         return new UnsupportedOperationException(displayName() + " has no " + what);
+    }
+
+    @Override
+    public String sqlState(SQLException e) {
+        return e.getSQLState();
     }
 }

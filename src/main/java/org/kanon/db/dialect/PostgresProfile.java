@@ -333,11 +333,17 @@ public final class PostgresProfile implements DatabaseProfile {
      */
     @Override
     public int beginReadOnly(Connection connection, String text) throws SQLException {
+        connection.setReadOnly(true);
         try (Statement s = connection.createStatement()) {
             s.execute("SET TRANSACTION READ ONLY");
         }
         Query query = connection.unwrap(BaseConnection.class).createQuery(text, true, true).query;
         Query[] statements = query.getSubqueries();
         return statements == null ? 1 : statements.length;
+    }
+
+    @Override
+    public String sqlState(SQLException e) {
+        return e.getSQLState();
     }
 }
