@@ -75,6 +75,19 @@ public final class SourceSnapshot {
             for (HierarchyCatalog.Bound b : catalog.list(source)) {
                 Relations.dropIfExists(tx, b.dimension().schema(), b.dimension().table());
             }
+            // the rows that hang off the source first: not every catalog deletes them by cascade (DuckDB's has no
+            // foreign keys)
+            var sourceId = DSL.select(sources.field("id", Integer.class)).from(sources.table())
+                    .where(sources.field("table_schema", String.class).eq(source.schema())
+                            .and(sources.field("table_name", String.class).eq(source.name())));
+            var hierarchies = new org.kanon.db.CatalogTable(db, "hierarchies");
+            var levels = new org.kanon.db.CatalogTable(db, "hierarchy_levels");
+            var attributes = new org.kanon.db.CatalogTable(db, "source_attributes");
+            tx.deleteFrom(levels.table()).where(levels.field("hierarchy_id", Integer.class).in(
+                    DSL.select(hierarchies.field("id", Integer.class)).from(hierarchies.table())
+                            .where(hierarchies.field("source_id", Integer.class).in(sourceId)))).execute();
+            tx.deleteFrom(hierarchies.table()).where(hierarchies.field("source_id", Integer.class).in(sourceId)).execute();
+            tx.deleteFrom(attributes.table()).where(attributes.field("source_id", Integer.class).in(sourceId)).execute();
             tx.deleteFrom(sources.table()).where(sources.field("table_schema", String.class).eq(source.schema())
                     .and(sources.field("table_name", String.class).eq(source.name()))).execute();
             Relations.dropIfExists(tx, source.schema(), source.name());
