@@ -53,6 +53,13 @@ final class InsertRefusal {
         return describe(cause, batch.get(0).line() + "-" + batch.get(batch.size() - 1).line());
     }
 
+    /** A refused batch that cannot be undone alone (no savepoints): its lines, without locating the row. */
+    RuntimeException inBatch(List<CsvReader.Row> batch, SQLException refused) {
+        SQLException cause = refused instanceof BatchUpdateException && refused.getNextException() != null
+                ? refused.getNextException() : refused;
+        return describe(cause, batch.get(0).line() + "-" + batch.get(batch.size() - 1).line());
+    }
+
     private RuntimeException describe(SQLException e, String lines) {
         String state = SqlErrors.sqlState(e) == null ? "" : SqlErrors.sqlState(e);
         String where = file + ":" + lines + ": ";

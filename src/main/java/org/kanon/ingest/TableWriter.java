@@ -124,6 +124,16 @@ final class TableWriter {
      */
     private void flush(Connection connection, PreparedStatement statement, String insert, List<CsvReader.Row> batch,
                        CsvProfiler.FileProfile profile, CsvReader rows) throws SQLException {
+        if (!db.profile().hasSavepoints()) {
+            try {
+                statement.executeBatch();
+            } catch (SQLException refused) {
+                // the transaction is lost with its batch (the caller rolls it back): the batch's lines are named
+                throw new InsertRefusal(db.profile(), rows.file()).inBatch(batch, refused);
+            }
+            batch.clear();
+            return;
+        }
         Savepoint before = connection.setSavepoint();
         try {
             statement.executeBatch();

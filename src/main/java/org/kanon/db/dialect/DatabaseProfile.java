@@ -184,6 +184,12 @@ public interface DatabaseProfile {
      */
     int beginReadOnly(Connection connection, String text) throws SQLException;
 
+    /**
+     * Whether a transaction can be rolled back to a savepoint and go on (an import then finds the one row of a refused
+     * batch); else an error ends the whole transaction.
+     */
+    boolean hasSavepoints();
+
     // --- errors
 
     /**

@@ -285,6 +285,11 @@ public final class DerbyProfile implements DatabaseProfile {
     }
 
     @Override
+    public boolean hasSavepoints() {
+        return true;
+    }
+
+    @Override
     public String sqlState(SQLException e) {
         return e.getSQLState();
     }

@@ -378,6 +378,15 @@ public final class DuckDbProfile implements DatabaseProfile {
     }
 
     /**
+     * DuckDB has no savepoints, and any error aborts the whole transaction ("Current transaction is aborted"): an
+     * import names the lines of the refused batch rather than its one row.
+     */
+    @Override
+    public boolean hasSavepoints() {
+        return false;
+    }
+
+    /**
      * DuckDB's driver sets no SQLState: the state's class is derived from the kind of error its message starts with,
      * so kanon can tell what a user can act on (and which messages never quote a row) as on the other databases.
      */

@@ -343,6 +343,11 @@ public final class PostgresProfile implements DatabaseProfile {
     }
 
     @Override
+    public boolean hasSavepoints() {
+        return true;
+    }
+
+    @Override
     public String sqlState(SQLException e) {
         return e.getSQLState();
     }
