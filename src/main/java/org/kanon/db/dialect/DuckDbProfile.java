@@ -44,10 +44,11 @@ public final class DuckDbProfile implements DatabaseProfile {
     /** DuckDB keeps a name of any length; kanon's limit is Derby's, so a name that works on one works on both. */
     private static final NameLimit NAMES = new NameLimit(128, false, "DuckDB");
     /**
-     * DuckDB ignores VARCHAR(n)'s n (a string may be up to 4 GB), takes DECIMAL up to 38 digits and has no column
-     * limit of its own; 10,000 columns keeps an import's width checks meaningful.
+     * DuckDB ignores VARCHAR(n)'s n (a string may be up to 4 GB; kanon keeps PostgreSQL's bound) and takes DECIMAL up
+     * to 38 digits. It has no column limit of its own: kanon stops at 5,000, far beyond any table it anonymizes, so a
+     * file with a runaway header is refused by name before a table of thousands of columns is built.
      */
-    static final TableLimits LIMITS = new TableLimits("DuckDB", 10_000, 10_485_760, 38);
+    static final TableLimits LIMITS = new TableLimits("DuckDB", 5_000, 10_485_760, 38);
     /**
      * A table a query reads, in the parse tree json_serialize_sql writes (its own serialization, in this key order):
      * the schema as written (empty when unqualified) and the table, each a JSON string.
@@ -310,14 +311,19 @@ public final class DuckDbProfile implements DatabaseProfile {
         List<DependentView> found = new ArrayList<>();
         Field<String> viewSchema = DSL.field(DSL.name("schema_name"), String.class);
         Field<String> viewName = DSL.field(DSL.name("view_name"), String.class);
-        var views = ctx.select(viewSchema, viewName, DSL.function("json_serialize_sql", String.class, DSL.field(DSL.name("sql"), String.class)))
+        var views = ctx.select(viewSchema, viewName, DSL.field(DSL.name("sql"), String.class))
                 .from(DSL.table(DSL.sql("duckdb_views()")))
                 .where(DSL.field(DSL.name("internal"), Boolean.class).isFalse())
                 .and(DSL.field(DSL.name("temporary"), Boolean.class).isFalse())
                 .orderBy(viewSchema, viewName)
                 .fetch();
         for (var v : views) {
-            Matcher m = BASE_TABLE.matcher(v.value3());
+            String query = viewQuery(v.value3());
+            if (query == null) {
+                continue;
+            }
+            String tree = ctx.select(DSL.function("json_serialize_sql", String.class, DSL.val(query))).fetchOne(0, String.class);
+            Matcher m = BASE_TABLE.matcher(tree);
             while (m.find()) {
                 String s = unescape(m.group(1));
                 if ((s.isEmpty() ? v.value1() : s).equalsIgnoreCase(schema) && unescape(m.group(2)).equalsIgnoreCase(table)) {
@@ -327,6 +333,65 @@ public final class DuckDbProfile implements DatabaseProfile {
             }
         }
         return found;
+    }
+
+    /**
+     * The query of a view's {@code CREATE VIEW name [(columns)] AS query;} as duckdb_views() gives it (DuckDB writes
+     * that text itself, names quoted where needed); null for any other text. The serializer takes only the SELECT.
+     */
+    static String viewQuery(String createView) {
+        String prefix = "CREATE VIEW ";
+        if (createView == null || !createView.regionMatches(true, 0, prefix, 0, prefix.length())) {
+            return null;
+        }
+        int i = prefix.length();
+        // the qualified name: identifiers, quoted ("" inside) or not, joined by dots
+        while (i < createView.length()) {
+            i = createView.charAt(i) == '"' ? afterQuoted(createView, i) : skipPlain(createView, i);
+            if (i < createView.length() && createView.charAt(i) == '.') {
+                i++;
+            } else {
+                break;
+            }
+        }
+        while (i < createView.length() && Character.isWhitespace(createView.charAt(i))) {
+            i++;
+        }
+        if (i < createView.length() && createView.charAt(i) == '(') {
+            // the column names: quoted ones may hold parentheses
+            for (i++; i < createView.length() && createView.charAt(i) != ')'; ) {
+                i = createView.charAt(i) == '"' ? afterQuoted(createView, i) : i + 1;
+            }
+            i++;
+        }
+        String rest = createView.substring(Math.min(i, createView.length())).strip();
+        if (!rest.regionMatches(true, 0, "AS ", 0, 3)) {
+            return null;
+        }
+        String query = rest.substring(3).strip();
+        return query.endsWith(";") ? query.substring(0, query.length() - 1) : query;
+    }
+
+    private static int afterQuoted(String s, int open) {
+        int i = open + 1;
+        while (i < s.length()) {
+            if (s.charAt(i) == '"') {
+                if (i + 1 < s.length() && s.charAt(i + 1) == '"') {
+                    i += 2;
+                    continue;
+                }
+                return i + 1;
+            }
+            i++;
+        }
+        return i;
+    }
+
+    private static int skipPlain(String s, int i) {
+        while (i < s.length() && s.charAt(i) != '.' && s.charAt(i) != '(' && !Character.isWhitespace(s.charAt(i))) {
+            i++;
+        }
+        return i;
     }
 
     private static String unescape(String json) {
