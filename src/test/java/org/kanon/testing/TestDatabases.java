@@ -12,7 +12,8 @@ import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
 
 /**
- * The real databases tests run on: a fresh in-memory Derby database each time, and, when the environment variable
+ * The real databases tests run on: a fresh in-memory Derby database each time, a fresh DuckDB file (unless
+ * {@value #DUCKDB_VARIABLE} is {@code off}), and, when the environment variable
  * {@value #PG_VARIABLE} names a PostgreSQL server (.ci/run always sets it), a fresh PostgreSQL database created
  * on that server and dropped again afterwards.
  */
@@ -43,7 +44,7 @@ public final class TestDatabases {
         if (mariadbUrl() != null) {
             kinds.add(Kind.MARIADB);
         }
-        if ("on".equals(System.getenv(DUCKDB_VARIABLE))) { // TODO(issue 21): on unless "off" once the DuckDB profile lands
+        if (!"off".equals(System.getenv(DUCKDB_VARIABLE))) { // embedded, like Derby: always there
             kinds.add(Kind.DUCKDB);
         }
         String only = System.getenv(ONLY_VARIABLE);
@@ -150,8 +151,8 @@ public final class TestDatabases {
     /** The DuckDB file of a URL made by {@link #fresh} and its write-ahead log. */
     private static void deleteDuckDb(String url) {
         String path = url.substring("jdbc:duckdb:".length());
-        int query = path.indexOf('?');
-        path = query < 0 ? path : path.substring(0, query);
+        int attributes = path.indexOf(';');
+        path = attributes < 0 ? path : path.substring(0, attributes);
         try {
             java.nio.file.Files.deleteIfExists(java.nio.file.Path.of(path));
             java.nio.file.Files.deleteIfExists(java.nio.file.Path.of(path + ".wal"));

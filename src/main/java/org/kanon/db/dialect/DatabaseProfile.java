@@ -190,6 +190,12 @@ public interface DatabaseProfile {
      */
     boolean hasSavepoints();
 
+    /**
+     * {@code connection} as kanon's SQL console (Derby's ij) is to use it: where the driver refuses calls the console
+     * makes on every statement, a connection that answers them.
+     */
+    Connection forConsole(Connection connection);
+
     // --- errors
 
     /**

@@ -285,6 +285,11 @@ public final class DerbyProfile implements DatabaseProfile {
     }
 
     @Override
+    public Connection forConsole(Connection connection) {
+        return connection;
+    }
+
+    @Override
     public boolean hasSavepoints() {
         return true;
     }

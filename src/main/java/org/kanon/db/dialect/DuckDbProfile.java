@@ -182,8 +182,9 @@ public final class DuckDbProfile implements DatabaseProfile {
     @Override
     public boolean isInMemory(String url) {
         String rest = url.substring(URL_PREFIX.length());
-        int query = rest.indexOf('?');
-        String path = query < 0 ? rest : rest.substring(0, query);
+        // the driver's attributes follow a ';' (a '?' is part of the file's name)
+        int attributes = rest.indexOf(';');
+        String path = attributes < 0 ? rest : rest.substring(0, attributes);
         return path.isEmpty() || path.startsWith(":memory:") || path.startsWith("memory:");
     }
 
@@ -238,8 +239,9 @@ public final class DuckDbProfile implements DatabaseProfile {
     @Override
     public String turnKey(String url) {
         String rest = url.substring(URL_PREFIX.length());
-        int query = rest.indexOf('?');
-        String path = query < 0 ? rest : rest.substring(0, query);
+        // the driver's attributes follow a ';' (a '?' is part of the file's name)
+        int attributes = rest.indexOf(';');
+        String path = attributes < 0 ? rest : rest.substring(0, attributes);
         if (isInMemory(url)) {
             return path;
         }
@@ -440,6 +442,12 @@ public final class DuckDbProfile implements DatabaseProfile {
                 return rs.getInt(3);
             }
         }
+    }
+
+    /** DuckDB's driver throws from getWarnings, which ij calls after every statement and row: none are reported. */
+    @Override
+    public Connection forConsole(Connection connection) {
+        return WithoutWarnings.wrap(connection);
     }
 
     /**

@@ -343,6 +343,11 @@ public final class PostgresProfile implements DatabaseProfile {
     }
 
     @Override
+    public Connection forConsole(Connection connection) {
+        return connection;
+    }
+
+    @Override
     public boolean hasSavepoints() {
         return true;
     }
