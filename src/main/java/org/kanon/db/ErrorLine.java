@@ -70,13 +70,9 @@ public final class ErrorLine {
         return state != null && state.length() == 5 && WITHOUT_ROWS.contains(state.substring(0, 2));
     }
 
-    /** PostgreSQL's primary message (without "ERROR:", DETAIL, HINT or position); any other database's message. */
+    /** The database's own message without what its driver wraps it in (PostgreSQL's DETAIL, HINT, position). */
     private static String primaryMessage(java.sql.SQLException e) {
-        if (e instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null
-                && p.getServerErrorMessage().getMessage() != null) {
-            return p.getServerErrorMessage().getMessage();
-        }
-        return e.getMessage();
+        return org.kanon.db.dialect.DatabaseProfiles.primaryMessage(e);
     }
 
     private static String meaning(String category) {

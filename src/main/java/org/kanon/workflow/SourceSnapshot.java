@@ -11,6 +11,7 @@ import org.jooq.Field;
 import org.jooq.Name;
 import org.jooq.Record;
 import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
@@ -189,6 +190,9 @@ public final class SourceSnapshot {
      * a length or precision the driver reports for an unbounded type (PostgreSQL's text, varchar, numeric: up to
      * Integer.MAX_VALUE) left undeclared, as the query's own type is.
      */
+    /** The most fractional digits of seconds any database keeps. */
+    private static final int NANOSECONDS = 9;
+
     private static org.jooq.DataType<?> declared(org.jooq.DataType<?> type) {
         org.jooq.DataType<?> t = type.nullable(true).identity(false);
         if (t.hasLength() && t.length() > LARGEST_LENGTH) {
@@ -196,6 +200,10 @@ public final class SourceSnapshot {
         }
         if (t.hasPrecision() && t.precision() > LARGEST_PRECISION) {
             t = t.precision(0, 0);
+        }
+        if (t.isTimestamp() && t.precision() > NANOSECONDS) {
+            // a driver's display width taken for fractional digits (DuckDB's reports 26): the plain type, as queried
+            t = SQLDataType.TIMESTAMP.nullable(true);
         }
         return t;
     }

@@ -199,6 +199,12 @@ public interface DatabaseProfile {
     // --- errors
 
     /**
+     * The message of an error of this database's driver without what the driver wraps it in, or null when {@code e}
+     * is not its driver's (or its message is the whole message).
+     */
+    String primaryMessage(SQLException e);
+
+    /**
      * The SQLState of an error this database's driver raised (the driver's own; derived from the error where the
      * driver sets none); null for an error of another database's driver that carries none.
      */

@@ -33,6 +33,17 @@ public final class DatabaseProfiles {
         return null;
     }
 
+    /** The database's own message of an error (as its profile unwraps it), whichever database raised it. */
+    public static String primaryMessage(java.sql.SQLException e) {
+        for (DatabaseProfile p : ALL) {
+            String message = p.primaryMessage(e);
+            if (message != null) {
+                return message;
+            }
+        }
+        return e.getMessage();
+    }
+
     /** The profile of a dialect family (as a {@code DSLContext} reports it); an unsupported one is refused. */
     public static DatabaseProfile of(SQLDialect dialect) {
         SQLDialect family = dialect.family();

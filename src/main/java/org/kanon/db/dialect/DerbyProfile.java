@@ -294,6 +294,12 @@ public final class DerbyProfile implements DatabaseProfile {
         return true;
     }
 
+    /** Derby's message is the message. */
+    @Override
+    public String primaryMessage(SQLException e) {
+        return null;
+    }
+
     @Override
     public String sqlState(SQLException e) {
         return e.getSQLState();

@@ -444,10 +444,10 @@ public final class DuckDbProfile implements DatabaseProfile {
         }
     }
 
-    /** DuckDB's driver throws from getWarnings, which ij calls after every statement and row: none are reported. */
+    /** DuckDB's driver throws from getWarnings and sizes no column, both of which ij relies on ({@link DuckDbConsole}). */
     @Override
     public Connection forConsole(Connection connection) {
-        return WithoutWarnings.wrap(connection);
+        return DuckDbConsole.wrap(connection);
     }
 
     /**
@@ -460,6 +460,28 @@ public final class DuckDbProfile implements DatabaseProfile {
     }
 
     /**
+     * A statement that failed as the driver prepared it is reported as "Attempting to execute an unsuccessful or
+     * closed pending query result", its own error on the next line: that error. Null for any other driver's error.
+     */
+    @Override
+    public String primaryMessage(SQLException e) {
+        StackTraceElement[] frames = e.getStackTrace();
+        if (frames.length == 0 || !frames[0].getClassName().startsWith("org.duckdb.")) {
+            return null;
+        }
+        return unwrapped(String.valueOf(e.getMessage()));
+    }
+
+    static String unwrapped(String message) {
+        int pending = message.indexOf(PENDING);
+        if (pending < 0) {
+            return message;
+        }
+        String m = message.substring(pending + PENDING.length()).strip();
+        return m.startsWith("Error: ") ? m.substring("Error: ".length()) : m;
+    }
+
+    /**
      * DuckDB's driver sets no SQLState: the state's class is derived from the kind of error its message starts with,
      * so kanon can tell what a user can act on (and which messages never quote a row) as on the other databases.
      */
@@ -468,13 +490,8 @@ public final class DuckDbProfile implements DatabaseProfile {
         if (e.getSQLState() != null) {
             return e.getSQLState();
         }
-        String m = String.valueOf(e.getMessage());
         // a statement that failed as it was prepared is reported as a failed "pending query result", then its error
-        int pending = m.indexOf(PENDING);
-        if (pending >= 0) {
-            m = m.substring(pending + PENDING.length()).strip();
-            m = m.startsWith("Error: ") ? m.substring("Error: ".length()) : m;
-        }
+        String m = unwrapped(String.valueOf(e.getMessage()));
         if (m.contains(LOCKED)) {
             return "08001";
         }

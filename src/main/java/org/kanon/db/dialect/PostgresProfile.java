@@ -352,6 +352,16 @@ public final class PostgresProfile implements DatabaseProfile {
         return true;
     }
 
+    /** The server's primary message (without "ERROR:", DETAIL, HINT or position). */
+    @Override
+    public String primaryMessage(SQLException e) {
+        if (e instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null
+                && p.getServerErrorMessage().getMessage() != null) {
+            return p.getServerErrorMessage().getMessage();
+        }
+        return null;
+    }
+
     @Override
     public String sqlState(SQLException e) {
         return e.getSQLState();
