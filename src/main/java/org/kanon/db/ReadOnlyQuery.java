@@ -19,8 +19,8 @@ import org.kanon.InvalidInputException;
  *       holds more (a second statement could otherwise COMMIT the read-only transaction and write in the next); DuckDB's
  *       driver would run every statement but the last as it prepares them, so DuckDB's own parser must find one
  *       SELECT first;</li>
- *   <li>it runs in a read-only transaction ({@code SET TRANSACTION READ ONLY} on PostgreSQL, {@code BEGIN TRANSACTION READ ONLY} on DuckDB, a read-only connection
- *       on Derby), so a data-modifying CTE, SELECT ... FOR UPDATE, a write through a function or DDL is refused by
+ *   <li>it runs in a read-only transaction ({@code SET TRANSACTION READ ONLY} on PostgreSQL, {@code BEGIN TRANSACTION
+ *       READ ONLY} on DuckDB, a read-only connection on Derby), so a data-modifying CTE, SELECT ... FOR UPDATE, a write through a function or DDL is refused by
  *       the database; the transaction is rolled back whatever happens;</li>
  *   <li>it is a query: the database describes the rows of the prepared statement (a CALL, whose procedure could
  *       write through a connection of its own, has no such description);</li>
