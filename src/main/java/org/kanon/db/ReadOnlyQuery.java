@@ -16,12 +16,13 @@ import org.kanon.InvalidInputException;
  * <ul>
  *   <li>it is one statement: Derby prepares exactly one; on PostgreSQL the driver's own parser (the one that splits
  *       a text into the statements it sends) must find one, and the server then refuses a prepared statement that
- *       holds more (a second statement could otherwise COMMIT the read-only transaction and write in the next); DuckDB's
- *       driver would run every statement but the last as it prepares them, so DuckDB's own parser must find one
- *       SELECT first;</li>
+ *       holds more (a second statement could otherwise COMMIT the read-only transaction and write in the next);
+ *       DuckDB's driver would run every statement but the last as it prepares them, so DuckDB's own parser must find
+ *       one SELECT first;</li>
  *   <li>it runs in a read-only transaction ({@code SET TRANSACTION READ ONLY} on PostgreSQL, {@code BEGIN TRANSACTION
- *       READ ONLY} on DuckDB, a read-only connection on Derby), so a data-modifying CTE, SELECT ... FOR UPDATE, a write through a function or DDL is refused by
- *       the database; the transaction is rolled back whatever happens;</li>
+ *       READ ONLY} on DuckDB, a read-only connection on Derby), so a data-modifying CTE, SELECT ... FOR UPDATE, a
+ *       write through a function or DDL is refused by the database; the transaction is rolled back whatever
+ *       happens;</li>
  *   <li>it is a query: the database describes the rows of the prepared statement (a CALL, whose procedure could
  *       write through a connection of its own, has no such description);</li>
  *   <li>it returns one result set and nothing after it.</li>
