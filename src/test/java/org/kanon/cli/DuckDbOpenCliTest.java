@@ -71,4 +71,22 @@ class DuckDbOpenCliTest {
             assertEquals(6, db.dsl().fetchCount(DSL.table(db.ours(db.currentSchema(), "patients"))));
         }
     }
+
+    @Test
+    @DisplayName("DuckDB has no users or GRANTs: whoever opens the file reads the source table beside its release")
+    void whoeverOpensTheFileReadsEverything() throws Exception {
+        ConnectionSettings settings = file();
+        CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
+        assertEquals(0, cli.run("anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--name", "pub").exitCode());
+        // a plain JDBC connection, no user, no password: the release and the raw rows alike
+        try (java.sql.Connection reader = java.sql.DriverManager.getConnection(settings.url());
+             java.sql.Statement s = reader.createStatement()) {
+            for (String relation : List.of("kanon_release.pub", "patients")) {
+                try (java.sql.ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + relation)) {
+                    assertTrue(rs.next());
+                    assertEquals(6, rs.getInt(1), relation);
+                }
+            }
+        }
+    }
 }
