@@ -15,13 +15,14 @@ import org.kanon.db.SqlErrors;
  * <p>
  * ij echoes every statement of a script verbatim after its prompt ({@code ij> } + the statement's text + {@code ;}),
  * so the line of a statement is found by locating that echo in the script, from where the previous one ended. ij's
- * error lines start with {@code ERROR <SQLState>:}, {@code IJ ERROR:} or {@code JAVA ERROR:}
+ * error lines start with {@code ERROR <SQLState>:}, {@code ERROR (no SQLState):} (a driver that sets none: DuckDB),
+ * {@code IJ ERROR:} or {@code JAVA ERROR:}
  * (derbytools' toolsmessages.properties, English only). The exit code does not depend on this: it is ij's own count
  * of failed statements.
  */
 final class IjTranscript extends OutputStream {
     private static final Pattern PROMPT = Pattern.compile("^ij(\\([^)]*\\))?> ");
-    private static final Pattern ERROR = Pattern.compile("^(ERROR [0-9A-Z]{5}:|IJ ERROR:|JAVA ERROR:)");
+    private static final Pattern ERROR = Pattern.compile("^(ERROR [0-9A-Z]{5}:|ERROR \\(no SQLState\\):|IJ ERROR:|JAVA ERROR:)");
     /** The lines ij writes itself, which may show a URL: never a row of a result. */
     private static final Pattern OWN = Pattern.compile("^(ij(\\([^)]*\\))?> |> |(IJ |JAVA )?(ERROR|WARNING)\\b|CONNECTION\\d+\\*? )");
 

@@ -41,7 +41,7 @@ final class SqlCommand extends KanonSubcommand {
                         + "; statements end with ';', 'help;' lists ij's commands, 'exit;' leaves");
                 err.flush();
                 try (IjTranscript transcript = IjTranscript.interactive(out(), db.settings().password())) {
-                    ij.runScript(connection, System.in, System.console().charset().name(), transcript, StandardCharsets.UTF_8.name());
+                    ij.runScript(db.profile().forConsole(connection), System.in, System.console().charset().name(), transcript, StandardCharsets.UTF_8.name());
                 }
                 return ExitCodes.OK;
             }
@@ -49,7 +49,7 @@ final class SqlCommand extends KanonSubcommand {
             int errors;
             try (IjTranscript transcript = IjTranscript.forScript(script, label, out(), err, db.settings().password())) {
                 InputStream in = new ByteArrayInputStream(script.getBytes(StandardCharsets.UTF_8));
-                errors = ij.runScript(connection, in, StandardCharsets.UTF_8.name(), transcript, StandardCharsets.UTF_8.name());
+                errors = ij.runScript(db.profile().forConsole(connection), in, StandardCharsets.UTF_8.name(), transcript, StandardCharsets.UTF_8.name());
             }
             if (errors > 0) {
                 err.println("kanon: " + label + ": " + errors + (errors == 1 ? " statement" : " statements") + " failed");

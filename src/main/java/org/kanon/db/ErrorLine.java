@@ -53,7 +53,7 @@ public final class ErrorLine {
      */
     public static String ofDatabase(Throwable e) {
         java.sql.SQLException sql = SqlErrors.sqlException(e);
-        String state = sql == null ? null : sql.getSQLState();
+        String state = sql == null ? null : SqlErrors.sqlState(sql);
         if (state == null || state.length() != 5) {
             return "a database error without an SQLState (" + e.getClass().getName() + "; its message is not shown: it may quote a value)";
         }
@@ -70,13 +70,9 @@ public final class ErrorLine {
         return state != null && state.length() == 5 && WITHOUT_ROWS.contains(state.substring(0, 2));
     }
 
-    /** PostgreSQL's primary message (without "ERROR:", DETAIL, HINT or position); any other database's message. */
+    /** The database's own message without what its driver wraps it in (PostgreSQL's DETAIL, HINT, position). */
     private static String primaryMessage(java.sql.SQLException e) {
-        if (e instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null
-                && p.getServerErrorMessage().getMessage() != null) {
-            return p.getServerErrorMessage().getMessage();
-        }
-        return e.getMessage();
+        return org.kanon.db.dialect.DatabaseProfiles.primaryMessage(e);
     }
 
     private static String meaning(String category) {

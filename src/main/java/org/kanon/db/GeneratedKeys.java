@@ -9,8 +9,8 @@ import org.jooq.Insert;
 
 /**
  * Inserts one row and returns its identity column. jOOQ's RETURNING needs generated table metadata, which the
- * catalog does not have; the JDBC drivers' generated keys work on both databases (Derby returns the identity,
- * PostgreSQL every column, the identity first as in every catalog table).
+ * catalog does not have; the JDBC drivers' generated keys work on every database (Derby returns the identity,
+ * PostgreSQL and DuckDB every column, the id first as in every catalog table; DuckDB's ids come from sequences).
  */
 public final class GeneratedKeys {
     private GeneratedKeys() {

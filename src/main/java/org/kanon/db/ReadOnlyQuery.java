@@ -16,10 +16,13 @@ import org.kanon.InvalidInputException;
  * <ul>
  *   <li>it is one statement: Derby prepares exactly one; on PostgreSQL the driver's own parser (the one that splits
  *       a text into the statements it sends) must find one, and the server then refuses a prepared statement that
- *       holds more (a second statement could otherwise COMMIT the read-only transaction and write in the next);</li>
- *   <li>it runs in a read-only transaction ({@code SET TRANSACTION READ ONLY} on PostgreSQL, a read-only connection
- *       on Derby), so a data-modifying CTE, SELECT ... FOR UPDATE, a write through a function or DDL is refused by
- *       the database; the transaction is rolled back whatever happens;</li>
+ *       holds more (a second statement could otherwise COMMIT the read-only transaction and write in the next);
+ *       DuckDB's driver would run every statement but the last as it prepares them, so DuckDB's own parser must find
+ *       one SELECT first;</li>
+ *   <li>it runs in a read-only transaction ({@code SET TRANSACTION READ ONLY} on PostgreSQL, {@code BEGIN TRANSACTION
+ *       READ ONLY} on DuckDB, a read-only connection on Derby), so a data-modifying CTE, SELECT ... FOR UPDATE, a
+ *       write through a function or DDL is refused by the database; the transaction is rolled back whatever
+ *       happens;</li>
  *   <li>it is a query: the database describes the rows of the prepared statement (a CALL, whose procedure could
  *       write through a connection of its own, has no such description);</li>
  *   <li>it returns one result set and nothing after it.</li>
@@ -57,7 +60,6 @@ public final class ReadOnlyQuery {
         // not a pooled connection: what the text may leave in its session (SELECT pg_advisory_lock(n)) ends with it
         try (Connection c = db.separateConnection()) {
             c.setAutoCommit(false);
-            c.setReadOnly(true);
             try {
                 return readOnce(c, text, maxRows, reader);
             } finally {

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.jooq.exception.DataAccessException;
 import org.kanon.InvalidInputException;
+import org.kanon.db.dialect.DatabaseProfiles;
 import org.kanon.db.dialect.JdbcUrls;
 
 /**
@@ -21,7 +22,7 @@ public final class SqlErrors {
 
     public static RuntimeException translate(Throwable e, ConnectionSettings settings) {
         SQLException sql = sqlException(e);
-        String state = sql == null ? null : sql.getSQLState();
+        String state = sql == null ? null : DatabaseProfiles.sqlState(sql);
         if (state != null) {
             if (state.startsWith("08") || "XJ004".equals(state) || "XJ040".equals(state) || "28P01".equals(state) || "3D000".equals(state)) {
                 return cannotConnect(e, settings);
@@ -102,7 +103,7 @@ public final class SqlErrors {
 
     public static String sqlState(Throwable e) {
         SQLException s = sqlException(e);
-        return s == null ? null : s.getSQLState();
+        return s == null ? null : DatabaseProfiles.sqlState(s);
     }
 
     /**

@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.kanon.db.SqlErrors;
 import org.kanon.db.dialect.DatabaseProfile;
 import org.kanon.InvalidInputException;
 
@@ -52,8 +53,15 @@ final class InsertRefusal {
         return describe(cause, batch.get(0).line() + "-" + batch.get(batch.size() - 1).line());
     }
 
+    /** A refused batch that cannot be undone alone (no savepoints): its lines, without locating the row. */
+    RuntimeException inBatch(List<CsvReader.Row> batch, SQLException refused) {
+        SQLException cause = refused instanceof BatchUpdateException && refused.getNextException() != null
+                ? refused.getNextException() : refused;
+        return describe(cause, batch.get(0).line() + "-" + batch.get(batch.size() - 1).line());
+    }
+
     private RuntimeException describe(SQLException e, String lines) {
-        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        String state = SqlErrors.sqlState(e) == null ? "" : SqlErrors.sqlState(e);
         String where = file + ":" + lines + ": ";
         if (state.startsWith("54")) {
             Matcher size = ROW_TOO_BIG.matcher(String.valueOf(e.getMessage()));

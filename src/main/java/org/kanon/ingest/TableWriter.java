@@ -16,7 +16,9 @@ import org.jooq.impl.DSL;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.NameLock;
+import org.kanon.db.DependentViews;
 import org.kanon.db.SqlErrors;
+import org.kanon.db.dialect.DependentView;
 import org.kanon.schema.SourceTable;
 
 /**
@@ -48,6 +50,7 @@ final class TableWriter {
                 NameLock.acquire(tx, NameLock.Kind.TABLE, table.getName()[0], table.getName()[1]);
                 replaced[0] = replacedUnderLock.get();
                 if (replaced[0] != null) {
+                    refuseIfViewsRead(tx, replaced[0]);
                     tx.dropTable(replaced[0].qualifiedName()).execute();
                 }
                 List<Field<?>> fields = create(tx, table, profile);
@@ -59,6 +62,18 @@ final class TableWriter {
             throw e;
         } catch (RuntimeException e) {
             throw translate(e, table, replaced[0]);
+        }
+    }
+
+    /**
+     * Views that read the table would be left broken: Derby and PostgreSQL refuse the DROP (translated below), but a
+     * database that records no view dependencies (DuckDB binds a view when it is read) would drop the table under them.
+     */
+    private void refuseIfViewsRead(DSLContext tx, SourceTable table) {
+        List<DependentView> readers = DependentViews.of(tx, table.schema(), table.name());
+        if (!readers.isEmpty()) {
+            throw new InvalidInputException("cannot replace " + table.displayName() + ": other objects depend on it (view(s) "
+                    + String.join(", ", readers.stream().map(v -> v.schema() + "." + v.name()).toList()) + "); drop them first");
         }
     }
 
@@ -124,6 +139,16 @@ final class TableWriter {
      */
     private void flush(Connection connection, PreparedStatement statement, String insert, List<CsvReader.Row> batch,
                        CsvProfiler.FileProfile profile, CsvReader rows) throws SQLException {
+        if (!db.profile().hasSavepoints()) {
+            try {
+                statement.executeBatch();
+            } catch (SQLException refused) {
+                // the transaction is lost with its batch (the caller rolls it back): the batch's lines are named
+                throw new InsertRefusal(db.profile(), rows.file()).inBatch(batch, refused);
+            }
+            batch.clear();
+            return;
+        }
         Savepoint before = connection.setSavepoint();
         try {
             statement.executeBatch();

@@ -11,6 +11,7 @@ import org.jooq.Field;
 import org.jooq.Name;
 import org.jooq.Record;
 import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
@@ -75,6 +76,19 @@ public final class SourceSnapshot {
             for (HierarchyCatalog.Bound b : catalog.list(source)) {
                 Relations.dropIfExists(tx, b.dimension().schema(), b.dimension().table());
             }
+            // the rows that hang off the source first: not every catalog deletes them by cascade (DuckDB's has no
+            // foreign keys)
+            var sourceId = DSL.select(sources.field("id", Integer.class)).from(sources.table())
+                    .where(sources.field("table_schema", String.class).eq(source.schema())
+                            .and(sources.field("table_name", String.class).eq(source.name())));
+            var hierarchies = new org.kanon.db.CatalogTable(db, "hierarchies");
+            var levels = new org.kanon.db.CatalogTable(db, "hierarchy_levels");
+            var attributes = new org.kanon.db.CatalogTable(db, "source_attributes");
+            tx.deleteFrom(levels.table()).where(levels.field("hierarchy_id", Integer.class).in(
+                    DSL.select(hierarchies.field("id", Integer.class)).from(hierarchies.table())
+                            .where(hierarchies.field("source_id", Integer.class).in(sourceId)))).execute();
+            tx.deleteFrom(hierarchies.table()).where(hierarchies.field("source_id", Integer.class).in(sourceId)).execute();
+            tx.deleteFrom(attributes.table()).where(attributes.field("source_id", Integer.class).in(sourceId)).execute();
             tx.deleteFrom(sources.table()).where(sources.field("table_schema", String.class).eq(source.schema())
                     .and(sources.field("table_name", String.class).eq(source.name()))).execute();
             Relations.dropIfExists(tx, source.schema(), source.name());
@@ -176,6 +190,9 @@ public final class SourceSnapshot {
      * a length or precision the driver reports for an unbounded type (PostgreSQL's text, varchar, numeric: up to
      * Integer.MAX_VALUE) left undeclared, as the query's own type is.
      */
+    /** The most fractional digits of seconds any database keeps. */
+    private static final int NANOSECONDS = 9;
+
     private static org.jooq.DataType<?> declared(org.jooq.DataType<?> type) {
         org.jooq.DataType<?> t = type.nullable(true).identity(false);
         if (t.hasLength() && t.length() > LARGEST_LENGTH) {
@@ -183,6 +200,10 @@ public final class SourceSnapshot {
         }
         if (t.hasPrecision() && t.precision() > LARGEST_PRECISION) {
             t = t.precision(0, 0);
+        }
+        if (t.isTimestamp() && t.precision() > NANOSECONDS) {
+            // a driver's display width taken for fractional digits (DuckDB's reports 26): the plain type, as queried
+            t = SQLDataType.TIMESTAMP.nullable(true);
         }
         return t;
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.jooq.DSLContext;
+import org.jooq.impl.DSL;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.kanon.InvalidInputException;
@@ -48,7 +49,7 @@ public final class SpecStore {
                     if (!replace) {
                         throw new InvalidInputException("a release specification named '" + spec.name() + "' exists (use --replace to overwrite it)");
                     }
-                    tx.deleteFrom(specs.table()).where(text("spec_name").eq(spec.name())).execute();
+                    deleteSpec(tx, spec.name());
                 }
                 insert(tx, spec);
             }
@@ -56,7 +57,14 @@ public final class SpecStore {
     }
 
     public boolean delete(String name) {
-        return db.dsl().deleteFrom(specs.table()).where(text("spec_name").eq(name)).execute() > 0;
+        return db.dsl().transactionResult(cfg -> deleteSpec(cfg.dsl(), name) > 0);
+    }
+
+    /** The spec and its hierarchy bindings: not every catalog deletes them by cascade (DuckDB's has no foreign keys). */
+    private int deleteSpec(DSLContext tx, String name) {
+        tx.deleteFrom(bindings.table()).where(bindings.field("spec_id", Integer.class).in(
+                DSL.select(specs.field("id", Integer.class)).from(specs.table()).where(text("spec_name").eq(name)))).execute();
+        return tx.deleteFrom(specs.table()).where(text("spec_name").eq(name)).execute();
     }
 
     private boolean exists(DSLContext tx, String name) {

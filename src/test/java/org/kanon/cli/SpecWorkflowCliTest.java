@@ -257,6 +257,12 @@ class SpecWorkflowCliTest {
                 attacks.add("WITH x AS (DELETE FROM patients RETURNING *) SELECT * FROM x");
                 attacks.add("SELECT sex FROM patients FOR UPDATE");
             }
+            if (kind == TestDatabases.Kind.DUCKDB) {
+                // DuckDB writes files and databases from statements of its own; a sequence's nextval writes too
+                attacks.add("COPY (SELECT * FROM patients) TO 'pwned.csv'");
+                attacks.add("SELECT sex FROM patients; ATTACH 'pwned.duckdb' AS pwned");
+                attacks.add("SELECT nextval('kanon.requests_id_seq') AS sex");
+            }
             int n = 0;
             for (String attack : attacks) {
                 String spec = "attack" + ++n;

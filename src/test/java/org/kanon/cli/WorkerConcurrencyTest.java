@@ -27,7 +27,8 @@ import org.kanon.testing.TestDatabases;
 /**
  * Several workers drain one queue at once and every request runs exactly once. On PostgreSQL each worker is a
  * `kanon worker --once` with its own connection pool, as separate processes would be (they claim with SKIP
- * LOCKED); on Derby the workers share the embedded database in one JVM (they claim with a conditional UPDATE).
+ * LOCKED); on Derby and DuckDB the workers share the embedded database in one JVM (they claim with a conditional
+ * UPDATE).
  */
 class WorkerConcurrencyTest {
     static final int REQUESTS = 50;
@@ -43,6 +44,16 @@ class WorkerConcurrencyTest {
     @Test
     void derbyWorkersSharingTheEmbeddedDatabaseRunEveryRequestExactlyOnce() throws Exception {
         drainConcurrently(TestDatabases.Kind.DERBY, 2);
+    }
+
+    /**
+     * DuckDB, like Derby, is one process per file: the workers share it in one JVM, claim with a conditional UPDATE
+     * and take turns writing (DuckDB would fail concurrent writes of one row with "Transaction conflict").
+     */
+    @Test
+    void duckDbWorkersSharingTheFileRunEveryRequestExactlyOnce() throws Exception {
+        Assumptions.assumeTrue(TestDatabases.kinds().contains(TestDatabases.Kind.DUCKDB), "DuckDB is left out of the test matrix");
+        drainConcurrently(TestDatabases.Kind.DUCKDB, 2);
     }
 
     private static void drainConcurrently(TestDatabases.Kind kind, int workers) throws Exception {

@@ -142,7 +142,7 @@ class WorkerCrashTest {
         }
     }
 
-    /** Derby on disk in the test's directory (a subprocess must be able to open it), or a fresh PostgreSQL database. */
+    /** Derby on disk in the test's directory (a subprocess must be able to open it), or a fresh PostgreSQL database or DuckDB file. */
     private static ConnectionSettings settings(TestDatabases.Kind kind, Path dir) {
         return kind == TestDatabases.Kind.DERBY
                 ? new ConnectionSettings("jdbc:derby:" + dir.resolve("db").toAbsolutePath() + ";create=true", null, null)
@@ -150,7 +150,7 @@ class WorkerCrashTest {
     }
 
     private static void dispose(TestDatabases.Kind kind, ConnectionSettings settings) {
-        if (kind == TestDatabases.Kind.POSTGRES) {
+        if (kind != TestDatabases.Kind.DERBY) {
             TestDatabases.dispose(settings);
         }
     }

@@ -62,12 +62,20 @@ class ModelCodeMigrationTest {
                         new KAnonymity(2), SuppressionLimit.NONE, SuppressMode.REMOVE, false, false, Set.of(), "full-domain")).release();
                 codes.put(global.name(), "k-anonymity;k=2");
 
+                if (kind == TestDatabases.Kind.DUCKDB) {
+                    // no DuckDB catalog was ever older than V10 (its one migration): there is no V8 to go back to;
+                    // a row without a code (an older kanon writing to the catalog) is read below as on the others
+                    db.dsl().update(DSL.table(db.ours(KanonSchemas.CATALOG, "releases")))
+                            .set(DSL.field(DSL.name(db.identifiers().fold("privacy_model")), String.class), "k-anonymity")
+                            .where(DSL.field(DSL.name(db.identifiers().fold("release_name")), String.class).eq("old_global")).execute();
+                } else {
                 // the catalog as V8 left it: no model_code, no V9 or later in Flyway's history, and a row of before V2
                 db.dsl().alterTable(db.ours(KanonSchemas.CATALOG, "releases")).dropColumn(DSL.name(db.identifiers().fold("model_code"))).execute();
                 CatalogHistory.forgetAfter(db, 8);
                 db.dsl().update(DSL.table(db.ours(KanonSchemas.CATALOG, "releases")))
                         .set(DSL.field(DSL.name(db.identifiers().fold("privacy_model")), String.class), "k-anonymity")
                         .where(DSL.field(DSL.name(db.identifiers().fold("release_name")), String.class).eq("old_global")).execute();
+                }
             }
             try (Database db = Database.open(settings)) {
                 ReleaseRegister register = new ReleaseRegister(db);

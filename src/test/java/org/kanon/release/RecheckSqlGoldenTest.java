@@ -68,7 +68,12 @@ class RecheckSqlGoldenTest {
     void recheckSqlIsByteIdentical(TestDatabases.Kind kind) {
         try (Database db = TestDatabases.open(kind)) {
             Map<String, String> actual = rendered(db.dsl());
-            Map<String, String> expected = kind == TestDatabases.Kind.DERBY ? RecheckSqlGolden.DERBY : RecheckSqlGolden.POSTGRES;
+            Map<String, String> expected = switch (kind) {
+                case DERBY -> RecheckSqlGolden.DERBY;
+                case POSTGRES -> RecheckSqlGolden.POSTGRES;
+                case DUCKDB -> RecheckSqlGolden.DUCKDB;
+                default -> throw new AssertionError("no golden re-check SQL for " + kind);
+            };
             if (System.getProperty("kanon.printGolden") != null) {
                 StringBuilder out = new StringBuilder();
                 actual.forEach((k, v) -> out.append(k).append('\t').append(v.replace("\\", "\\\\").replace("\n", "\\n")).append('\n'));

@@ -12,7 +12,8 @@ import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
 
 /**
- * The real databases tests run on: a fresh in-memory Derby database each time, and, when the environment variable
+ * The real databases tests run on: a fresh in-memory Derby database each time, a fresh DuckDB file (unless
+ * {@value #DUCKDB_VARIABLE} is {@code off}), and, when the environment variable
  * {@value #PG_VARIABLE} names a PostgreSQL server (.ci/run always sets it), a fresh PostgreSQL database created
  * on that server and dropped again afterwards.
  */
@@ -43,7 +44,7 @@ public final class TestDatabases {
         if (mariadbUrl() != null) {
             kinds.add(Kind.MARIADB);
         }
-        if ("on".equals(System.getenv(DUCKDB_VARIABLE))) { // TODO(issue 21): on unless "off" once the DuckDB profile lands
+        if (!"off".equals(System.getenv(DUCKDB_VARIABLE))) { // embedded, like Derby: always there
             kinds.add(Kind.DUCKDB);
         }
         String only = System.getenv(ONLY_VARIABLE);
@@ -69,6 +70,12 @@ public final class TestDatabases {
             return new ConnectionSettings("jdbc:derby:memory:kanon_t" + COUNTER.incrementAndGet() + "_"
                     + UUID.randomUUID().toString().substring(0, 8) + ";create=true", null, null);
         }
+        if (kind == Kind.DUCKDB) {
+            // a file of its own, deleted by dispose: DuckDB's in-memory databases are gone when their last connection
+            // closes, while tests (like users) open one database again and again, command after command
+            return new ConnectionSettings("jdbc:duckdb:" + duckDbDirectory().resolve("kanon_t" + COUNTER.incrementAndGet() + "_"
+                    + UUID.randomUUID().toString().substring(0, 8) + ".duckdb"), null, null);
+        }
         String admin = pgUrl();
         String name = "kanon_t_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         try (Connection c = DriverManager.getConnection(admin, pgUser(), null); Statement s = c.createStatement()) {
@@ -88,11 +95,15 @@ public final class TestDatabases {
     /** A fresh database of that kind, dropped again when the returned handle is closed (PostgreSQL's too). */
     public static Database open(Kind kind) {
         ConnectionSettings settings = fresh(kind);
-        return kind == Kind.POSTGRES ? Database.openScratch(settings, () -> dispose(settings)) : Database.openScratch(settings);
+        return kind == Kind.DERBY ? Database.openScratch(settings) : Database.openScratch(settings, () -> dispose(settings));
     }
 
     /** Drops a database made by {@link #fresh}; Derby in-memory ones are dropped by {@link Database#close()}. */
     public static void dispose(ConnectionSettings settings) {
+        if (settings.url().startsWith("jdbc:duckdb:")) {
+            deleteDuckDb(settings.url());
+            return;
+        }
         if (!settings.url().startsWith("jdbc:postgresql:")) {
             dropDerby(settings.url());
             return;
@@ -119,6 +130,34 @@ public final class TestDatabases {
                 rs.next();
                 return rs.getInt(1);
             }
+        }
+    }
+
+    /** Where the DuckDB test files live: one directory per JVM under the system's temporary directory. */
+    private static synchronized java.nio.file.Path duckDbDirectory() {
+        if (duckDbDirectory == null) {
+            try {
+                duckDbDirectory = java.nio.file.Files.createTempDirectory("kanon-duckdb-tests");
+                duckDbDirectory.toFile().deleteOnExit();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return duckDbDirectory;
+    }
+
+    private static java.nio.file.Path duckDbDirectory;
+
+    /** The DuckDB file of a URL made by {@link #fresh} and its write-ahead log. */
+    private static void deleteDuckDb(String url) {
+        String path = url.substring("jdbc:duckdb:".length());
+        int attributes = path.indexOf(';');
+        path = attributes < 0 ? path : path.substring(0, attributes);
+        try {
+            java.nio.file.Files.deleteIfExists(java.nio.file.Path.of(path));
+            java.nio.file.Files.deleteIfExists(java.nio.file.Path.of(path + ".wal"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot delete test database " + path, e);
         }
     }
 

@@ -178,9 +178,35 @@ public interface DatabaseProfile {
     // --- SQL text kanon did not write
 
     /**
-     * Starts the read-only transaction on {@code connection} (auto-commit off, read-only already set) beyond what the
-     * JDBC flag does, and returns how many statements the database would run for {@code text} (1 where it prepares
+     * Starts the read-only transaction on {@code connection} (auto-commit already off): sets what the database takes
+     * for read-only (the JDBC flag where the driver has it) and returns how many statements the database would run for {@code text} (1 where it prepares
      * exactly one by itself).
      */
     int beginReadOnly(Connection connection, String text) throws SQLException;
+
+    /**
+     * Whether a transaction can be rolled back to a savepoint and go on (an import then finds the one row of a refused
+     * batch); else an error ends the whole transaction.
+     */
+    boolean hasSavepoints();
+
+    /**
+     * {@code connection} as kanon's SQL console (Derby's ij) is to use it: where the driver refuses calls the console
+     * makes on every statement, a connection that answers them.
+     */
+    Connection forConsole(Connection connection);
+
+    // --- errors
+
+    /**
+     * The message of an error of this database's driver without what the driver wraps it in, or null when {@code e}
+     * is not its driver's (or its message is the whole message).
+     */
+    String primaryMessage(SQLException e);
+
+    /**
+     * The SQLState of an error this database's driver raised (the driver's own; derived from the error where the
+     * driver sets none); null for an error of another database's driver that carries none.
+     */
+    String sqlState(SQLException e);
 }

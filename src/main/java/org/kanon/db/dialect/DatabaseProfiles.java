@@ -8,8 +8,8 @@ import org.kanon.InvalidInputException;
 
 /** The profile of every database kanon supports, found by dialect or JDBC URL; anything else is refused by name. */
 public final class DatabaseProfiles {
-    private static final List<DatabaseProfile> ALL = List.of(DerbyProfile.INSTANCE, PostgresProfile.INSTANCE);
-    private static final String SUPPORTED = "supported: jdbc:derby:..., jdbc:postgresql://...";
+    private static final List<DatabaseProfile> ALL = List.of(DerbyProfile.INSTANCE, PostgresProfile.INSTANCE, DuckDbProfile.INSTANCE);
+    private static final String SUPPORTED = "supported: jdbc:derby:..., jdbc:postgresql://..., jdbc:duckdb:/path/file.duckdb";
 
     private DatabaseProfiles() {
     }
@@ -17,6 +17,31 @@ public final class DatabaseProfiles {
     /** Every supported database's profile. */
     public static List<DatabaseProfile> all() {
         return ALL;
+    }
+
+    /**
+     * The SQLState of a database error, whichever database raised it: the driver's own, or what the profile of a
+     * driver that sets none derives from the error (DuckDB).
+     */
+    public static String sqlState(java.sql.SQLException e) {
+        for (DatabaseProfile p : ALL) {
+            String state = p.sqlState(e);
+            if (state != null) {
+                return state;
+            }
+        }
+        return null;
+    }
+
+    /** The database's own message of an error (as its profile unwraps it), whichever database raised it. */
+    public static String primaryMessage(java.sql.SQLException e) {
+        for (DatabaseProfile p : ALL) {
+            String message = p.primaryMessage(e);
+            if (message != null) {
+                return message;
+            }
+        }
+        return e.getMessage();
     }
 
     /** The profile of a dialect family (as a {@code DSLContext} reports it); an unsupported one is refused. */

@@ -275,11 +275,33 @@ public final class DerbyProfile implements DatabaseProfile {
 
     /** Derby prepares exactly one statement; the read-only connection is its read-only transaction. */
     @Override
-    public int beginReadOnly(Connection connection, String text) {
+    public int beginReadOnly(Connection connection, String text) throws SQLException {
+        connection.setReadOnly(true);
         return 1;
     }
 
     private UnsupportedOperationException unsupported(String what) {
         return new UnsupportedOperationException(displayName() + " has no " + what);
+    }
+
+    @Override
+    public Connection forConsole(Connection connection) {
+        return connection;
+    }
+
+    @Override
+    public boolean hasSavepoints() {
+        return true;
+    }
+
+    /** Derby's message is the message. */
+    @Override
+    public String primaryMessage(SQLException e) {
+        return null;
+    }
+
+    @Override
+    public String sqlState(SQLException e) {
+        return e.getSQLState();
     }
 }

@@ -333,11 +333,37 @@ public final class PostgresProfile implements DatabaseProfile {
      */
     @Override
     public int beginReadOnly(Connection connection, String text) throws SQLException {
+        connection.setReadOnly(true);
         try (Statement s = connection.createStatement()) {
             s.execute("SET TRANSACTION READ ONLY");
         }
         Query query = connection.unwrap(BaseConnection.class).createQuery(text, true, true).query;
         Query[] statements = query.getSubqueries();
         return statements == null ? 1 : statements.length;
+    }
+
+    @Override
+    public Connection forConsole(Connection connection) {
+        return connection;
+    }
+
+    @Override
+    public boolean hasSavepoints() {
+        return true;
+    }
+
+    /** The server's primary message (without "ERROR:", DETAIL, HINT or position). */
+    @Override
+    public String primaryMessage(SQLException e) {
+        if (e instanceof org.postgresql.util.PSQLException p && p.getServerErrorMessage() != null
+                && p.getServerErrorMessage().getMessage() != null) {
+            return p.getServerErrorMessage().getMessage();
+        }
+        return null;
+    }
+
+    @Override
+    public String sqlState(SQLException e) {
+        return e.getSQLState();
     }
 }

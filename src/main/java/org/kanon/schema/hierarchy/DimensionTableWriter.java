@@ -325,6 +325,13 @@ public final class DimensionTableWriter {
 
     private void unbind(DSLContext tx, int sourceId, Dimension old) {
         Relations.dropIfExists(tx, old.schema(), old.table());
+        // the levels first: not every catalog deletes them by cascade (DuckDB's has no foreign keys)
+        tx.deleteFrom(catalog.levels.table())
+                .where(catalog.levels.field("hierarchy_id", Integer.class).in(DSL.select(catalog.hierarchies.field("id", Integer.class))
+                        .from(catalog.hierarchies.table())
+                        .where(catalog.hierarchies.field("source_id", Integer.class).eq(sourceId)
+                                .and(catalog.hierarchies.field("column_name", String.class).eq(old.attribute())))))
+                .execute();
         tx.deleteFrom(catalog.hierarchies.table())
                 .where(catalog.hierarchies.field("source_id", Integer.class).eq(sourceId)
                         .and(catalog.hierarchies.field("column_name", String.class).eq(old.attribute())))

@@ -32,11 +32,11 @@ class DatabaseProfilesTest {
     void anUnknownDatabaseFailsWithOneLineNamingItAndNoPassword() {
         var e = assertThrows(InvalidInputException.class, () -> DatabaseProfiles.forUrl("jdbc:sqlite:/tmp/x.db;password=secret"));
         assertTrue(e.getMessage().startsWith("--db: database 'sqlite' is not supported"), e.getMessage());
-        assertTrue(e.getMessage().endsWith("supported: jdbc:derby:..., jdbc:postgresql://..."), e.getMessage());
+        assertTrue(e.getMessage().endsWith("supported: jdbc:derby:..., jdbc:postgresql://..., jdbc:duckdb:/path/file.duckdb"), e.getMessage());
         assertFalse(e.getMessage().contains("secret"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
         var d = assertThrows(InvalidInputException.class, () -> DatabaseProfiles.of(SQLDialect.SQLITE));
-        assertEquals("database 'sqlite' is not supported; supported: jdbc:derby:..., jdbc:postgresql://...", d.getMessage());
+        assertEquals("database 'sqlite' is not supported; supported: jdbc:derby:..., jdbc:postgresql://..., jdbc:duckdb:/path/file.duckdb", d.getMessage());
     }
 
     @Test
@@ -87,8 +87,14 @@ class DatabaseProfilesTest {
     void anOpenDatabaseAnswersWithTheProfileOfItsUrl(TestDatabases.Kind kind) {
         var settings = TestDatabases.fresh(kind);
         try (Database db = Database.openScratch(settings)) {
-            assertSame(kind == TestDatabases.Kind.DERBY ? DerbyProfile.INSTANCE : PostgresProfile.INSTANCE, db.profile());
+            assertSame(switch (kind) {
+                case DERBY -> DerbyProfile.INSTANCE;
+                case POSTGRES -> PostgresProfile.INSTANCE;
+                case DUCKDB -> DuckDbProfile.INSTANCE;
+                default -> throw new AssertionError("no profile test for " + kind);
+            }, db.profile());
             assertEquals(db.profile().dialect(), db.dialect());
+            // Derby's test databases are in memory; DuckDB's are files (its in-memory ones die with their last connection)
             assertEquals(kind == TestDatabases.Kind.DERBY, db.profile().isInMemory(settings.url()));
         } finally {
             TestDatabases.dispose(settings);
