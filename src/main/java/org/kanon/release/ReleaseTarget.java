@@ -38,7 +38,7 @@ final class ReleaseTarget {
     /** A view or table of the release's own name in KANON_RELEASE. */
     static ReleaseTarget oneTable(Identifiers ids, String requested) {
         String name = required(requested);
-        return new ReleaseTarget(ids, name, List.of(ids.name(KanonSchemas.RELEASES, name)));
+        return new ReleaseTarget(ids, name, List.of(ids.ours(KanonSchemas.RELEASES, name)));
     }
 
     /**
@@ -47,8 +47,8 @@ final class ReleaseTarget {
      */
     static ReleaseTarget twoTable(Identifiers ids, String requested, boolean anatomy) {
         String name = required(requested);
-        return new ReleaseTarget(ids, name, List.of(ids.name(KanonSchemas.RELEASES, name + (anatomy ? "_QIT" : "_PQT")),
-                ids.name(KanonSchemas.RELEASES, name + (anatomy ? "_ST" : "_PST")), ids.name(KanonSchemas.CATALOG, name + "_PARTITION")));
+        return new ReleaseTarget(ids, name, List.of(ids.ours(KanonSchemas.RELEASES, name + (anatomy ? "_QIT" : "_PQT")),
+                ids.ours(KanonSchemas.RELEASES, name + (anatomy ? "_ST" : "_PST")), ids.ours(KanonSchemas.CATALOG, name + "_PARTITION")));
     }
 
     private static String required(String requested) {
@@ -64,7 +64,7 @@ final class ReleaseTarget {
      * could drop the source.
      */
     void refuseOver(SourceTable source) {
-        if (source.schema().equals(ids.fold(KanonSchemas.RELEASES)) && ids.fold(name).equals(source.name())) {
+        if (source.schema().equals(ids.namespace(KanonSchemas.RELEASES)) && ids.fold(name).equals(source.name())) {
             throw new InvalidInputException("--name: release " + name + " would replace its own source table");
         }
     }
@@ -139,7 +139,7 @@ final class ReleaseTarget {
         for (Name n : relations) {
             names.put(n.first() + '\u0000' + n.last(), n);
         }
-        Name released = ids.name(KanonSchemas.RELEASES, name);
+        Name released = ids.ours(KanonSchemas.RELEASES, name);
         names.put(released.first() + '\u0000' + released.last(), released);
         for (Name n : names.values()) {
             NameLock.acquire(tx, NameLock.Kind.RELEASE, n.first(), n.last());

@@ -86,7 +86,7 @@ public final class SourceSnapshot {
      * release rests on it (the run died after its release was committed).
      */
     void discardAbandoned(String releaseName, long runId) {
-        String schema = db.identifiers().fold(KanonSchemas.CATALOG);
+        String schema = db.identifiers().namespace(KanonSchemas.CATALOG);
         String table = db.identifiers().fold(snapshotName(releaseName, runId));
         boolean released = new ReleaseRegister(db).list().stream()
                 .anyMatch(r -> r.sourceSchema().equals(schema) && r.sourceTable().equals(table));
@@ -112,11 +112,11 @@ public final class SourceSnapshot {
     }
 
     boolean isSnapshot(String schema, String table) {
-        return schema.equals(db.identifiers().fold(KanonSchemas.CATALOG)) && table.toUpperCase(java.util.Locale.ROOT).matches(".*" + MARK + "\\d+");
+        return schema.equals(db.identifiers().namespace(KanonSchemas.CATALOG)) && table.toUpperCase(java.util.Locale.ROOT).matches(".*" + MARK + "\\d+");
     }
 
     private SourceTable snapshot(Spec spec, String snapshotName) {
-        String schema = db.identifiers().fold(KanonSchemas.CATALOG);
+        String schema = db.identifiers().namespace(KanonSchemas.CATALOG);
         String table = db.identifiers().fold(snapshotName);
         Name name = DSL.name(schema, table);
         db.dsl().transaction(cfg -> {

@@ -69,6 +69,9 @@ public final class TestDatabases {
             return new ConnectionSettings("jdbc:derby:memory:kanon_t" + COUNTER.incrementAndGet() + "_"
                     + UUID.randomUUID().toString().substring(0, 8) + ";create=true", null, null);
         }
+        if (kind == Kind.MARIADB) {
+            return freshMariaDb();
+        }
         String admin = pgUrl();
         String name = "kanon_t_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         try (Connection c = DriverManager.getConnection(admin, pgUser(), null); Statement s = c.createStatement()) {
@@ -77,6 +80,42 @@ public final class TestDatabases {
             throw new IllegalStateException("cannot create test database on " + admin, e);
         }
         return new ConnectionSettings(admin.replaceFirst("/[^/?]*(\\?|$)", "/" + name + "$1"), pgUser(), null);
+    }
+
+    /** kanon's namespaces of a MariaDB database (MariaDbProfile.namespace): sibling databases named after it. */
+    private static final String[] MARIADB_NAMESPACES = {"", "_kanon", "_kanon_dim", "_kanon_release"};
+
+    /**
+     * A fresh MariaDB database and its namespace databases, binary collation (values and names compare exactly, as on
+     * the other databases); the URL is the admin URL's with the database replaced.
+     */
+    private static ConnectionSettings freshMariaDb() {
+        String admin = mariadbUrl();
+        String name = "kanon_t_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        try (Connection c = DriverManager.getConnection(admin); Statement s = c.createStatement()) {
+            for (String suffix : MARIADB_NAMESPACES) {
+                s.execute("CREATE DATABASE `" + name + suffix + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create test database on " + admin, e);
+        }
+        return new ConnectionSettings(mariaDbUrl(name), null, null);
+    }
+
+    /** The admin URL with its database replaced by {@code database}. */
+    public static String mariaDbUrl(String database) {
+        return mariadbUrl().replaceFirst("^(jdbc:[a-z]+://[^/]*)/[^?]*", "$1/" + database);
+    }
+
+    private static void disposeMariaDb(String url) {
+        String name = url.replaceFirst("^jdbc:[a-z]+://[^/]*/([^?]*).*$", "$1");
+        try (Connection c = DriverManager.getConnection(mariadbUrl()); Statement s = c.createStatement()) {
+            for (String suffix : MARIADB_NAMESPACES) {
+                s.execute("DROP DATABASE IF EXISTS `" + name + suffix + "`");
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot drop test database " + name, e);
+        }
     }
 
     /** The PostgreSQL superuser tests connect as (env KANON_TEST_PG_USER, default postgres). */
@@ -88,11 +127,15 @@ public final class TestDatabases {
     /** A fresh database of that kind, dropped again when the returned handle is closed (PostgreSQL's too). */
     public static Database open(Kind kind) {
         ConnectionSettings settings = fresh(kind);
-        return kind == Kind.POSTGRES ? Database.openScratch(settings, () -> dispose(settings)) : Database.openScratch(settings);
+        return kind == Kind.POSTGRES || kind == Kind.MARIADB ? Database.openScratch(settings, () -> dispose(settings)) : Database.openScratch(settings);
     }
 
     /** Drops a database made by {@link #fresh}; Derby in-memory ones are dropped by {@link Database#close()}. */
     public static void dispose(ConnectionSettings settings) {
+        if (settings.url().startsWith("jdbc:mariadb:") || settings.url().startsWith("jdbc:mysql:")) {
+            disposeMariaDb(settings.url());
+            return;
+        }
         if (!settings.url().startsWith("jdbc:postgresql:")) {
             dropDerby(settings.url());
             return;
@@ -110,6 +153,9 @@ public final class TestDatabases {
      * relation another session holds); tests of concurrent writers wait for it before letting the first one go on.
      */
     public static int waitingOnLocks(ConnectionSettings settings) throws SQLException {
+        if (settings.url().startsWith("jdbc:mariadb:") || settings.url().startsWith("jdbc:mysql:")) {
+            return mariaDbWaitingOnLocks();
+        }
         String database = settings.url().replaceFirst("^.*/([^/?]+)(\\?.*)?$", "$1");
         try (Connection c = DriverManager.getConnection(pgUrl(), pgUser(), null);
              java.sql.PreparedStatement s = c.prepareStatement(
@@ -119,6 +165,15 @@ public final class TestDatabases {
                 rs.next();
                 return rs.getInt(1);
             }
+        }
+    }
+
+    /** MariaDB: the transactions of the server that wait on a row lock (tests run one at a time). */
+    private static int mariaDbWaitingOnLocks() throws SQLException {
+        try (Connection c = DriverManager.getConnection(mariadbUrl()); Statement s = c.createStatement();
+             java.sql.ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT'")) {
+            rs.next();
+            return rs.getInt(1);
         }
     }
 

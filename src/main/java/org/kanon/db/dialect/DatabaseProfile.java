@@ -42,6 +42,15 @@ public interface DatabaseProfile {
     /** The longest relation name the database keeps whole, and how it counts. */
     NameLimit relationNameLimit();
 
+    /**
+     * The schema that holds one of kanon's namespaces ({@code KANON}, {@code KANON_DIM}, {@code KANON_RELEASE}) for
+     * the database {@code url} connects to, as the database stores the name. Where a database has schemas this is the
+     * folded name; where it has none (MariaDB: a schema is a database) it is a sibling database named after the
+     * connected one, so two databases on one server keep their catalogs apart. A URL whose name cannot carry it is
+     * refused with one line.
+     */
+    String namespace(String kanonSchema, String url);
+
     /** Columns per table, the longest VARCHAR, DECIMAL digits. */
     TableLimits tableLimits();
 
@@ -67,8 +76,11 @@ public interface DatabaseProfile {
 
     // --- temporary tables
 
-    /** The name of a connection-private temporary table called {@code folded}. */
-    Name scratchTable(String folded);
+    /**
+     * The name of a connection-private scratch table called {@code folded}; {@code catalog} is kanon's catalog
+     * namespace ({@link #namespace}), for a database whose scratch tables cannot be temporary ones.
+     */
+    Name scratchTable(String catalog, String folded);
 
     // --- planner hints, fences and statistics
 
@@ -148,6 +160,12 @@ public interface DatabaseProfile {
 
     /** Whether a queue claim can pass over rows other transactions hold ({@code FOR UPDATE SKIP LOCKED}). */
     boolean claimsBySkipLocked();
+
+    /**
+     * Why the server behind {@code meta} cannot serve the request queue (a version without what
+     * {@link #claimsBySkipLocked} needs), as one line; null when it can.
+     */
+    String workerRefusal(java.sql.DatabaseMetaData meta) throws SQLException;
 
     /** Whether a waiting worker is woken by a notification (LISTEN/NOTIFY); else it polls. */
     boolean wakesByNotify();

@@ -8,8 +8,9 @@ import org.kanon.InvalidInputException;
 
 /** The profile of every database kanon supports, found by dialect or JDBC URL; anything else is refused by name. */
 public final class DatabaseProfiles {
-    private static final List<DatabaseProfile> ALL = List.of(DerbyProfile.INSTANCE, PostgresProfile.INSTANCE);
-    private static final String SUPPORTED = "supported: jdbc:derby:..., jdbc:postgresql://...";
+    private static final List<DatabaseProfile> ALL = List.of(DerbyProfile.INSTANCE, PostgresProfile.INSTANCE,
+            MariaDbProfile.MARIADB, MariaDbProfile.MYSQL);
+    private static final String SUPPORTED = "supported: jdbc:derby:..., jdbc:postgresql://..., jdbc:mariadb://..., jdbc:mysql://... (a MariaDB server)";
 
     private DatabaseProfiles() {
     }

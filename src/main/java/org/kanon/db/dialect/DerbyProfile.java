@@ -50,6 +50,12 @@ public final class DerbyProfile implements DatabaseProfile {
         return plainName.toUpperCase(Locale.ROOT);
     }
 
+    /** kanon's namespaces are schemas of the connected database, named as written. */
+    @Override
+    public String namespace(String kanonSchema, String url) {
+        return foldPlain(kanonSchema);
+    }
+
     @Override
     public NameLimit relationNameLimit() {
         return NAMES;
@@ -82,7 +88,7 @@ public final class DerbyProfile implements DatabaseProfile {
     }
 
     @Override
-    public Name scratchTable(String folded) {
+    public Name scratchTable(String catalog, String folded) {
         return DSL.name(TEMP_SCHEMA, folded);
     }
 
@@ -212,6 +218,12 @@ public final class DerbyProfile implements DatabaseProfile {
     @Override
     public boolean claimsBySkipLocked() {
         return false;
+    }
+
+    /** Every supported version can: a conditional UPDATE claims a request. */
+    @Override
+    public String workerRefusal(java.sql.DatabaseMetaData meta) {
+        return null;
     }
 
     @Override

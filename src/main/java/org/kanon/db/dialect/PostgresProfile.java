@@ -62,6 +62,12 @@ public final class PostgresProfile implements DatabaseProfile {
         return plainName.toLowerCase(Locale.ROOT);
     }
 
+    /** kanon's namespaces are schemas of the connected database, named as written. */
+    @Override
+    public String namespace(String kanonSchema, String url) {
+        return foldPlain(kanonSchema);
+    }
+
     @Override
     public NameLimit relationNameLimit() {
         return NAMES;
@@ -94,7 +100,7 @@ public final class PostgresProfile implements DatabaseProfile {
 
     /** Temporary tables live in pg_temp, which is searched first: the plain name. */
     @Override
-    public Name scratchTable(String folded) {
+    public Name scratchTable(String catalog, String folded) {
         return DSL.name(folded);
     }
 
@@ -223,6 +229,12 @@ public final class PostgresProfile implements DatabaseProfile {
     @Override
     public boolean claimsBySkipLocked() {
         return true;
+    }
+
+    /** Every supported version can: SKIP LOCKED is in PostgreSQL since 9.5, older than any the driver supports. */
+    @Override
+    public String workerRefusal(java.sql.DatabaseMetaData meta) {
+        return null;
     }
 
     @Override
