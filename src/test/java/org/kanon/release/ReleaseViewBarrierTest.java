@@ -51,9 +51,9 @@ class ReleaseViewBarrierTest {
                 db.dsl().execute("ALTER VIEW kanon_release.barrier RESET (security_barrier)");
                 assertFalse(Views.isSecurityBarrier(db.dsl(), r.relationSchema(), r.relationName()));
                 CatalogHistory.forgetAfter(db, 5);
-                db.dsl().alterTable(DSL.name(db.identifiers().fold(KanonSchemas.CATALOG), "releases"))
+                db.dsl().alterTable(DSL.name(db.identifiers().namespace(KanonSchemas.CATALOG), "releases"))
                         .dropColumn(DSL.name("dropped_columns")).execute(); // V7's, applied again after V6
-                db.dsl().alterTable(DSL.name(db.identifiers().fold(KanonSchemas.CATALOG), "releases"))
+                db.dsl().alterTable(DSL.name(db.identifiers().namespace(KanonSchemas.CATALOG), "releases"))
                         .dropColumn(DSL.name("model_code")).execute(); // V9's, likewise
             }
             try (Database db = Database.open(settings)) {
