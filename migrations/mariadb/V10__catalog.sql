@@ -5,10 +5,11 @@
 -- the server on every UPDATE and ends in 2038); every table is utf8mb4 with the binary collation, so names and values
 -- compare exactly as on Derby and PostgreSQL. Left out: V5 (PostgreSQL's NOTIFY trigger: MariaDB has no
 -- notifications, workers poll), V6 and V8 (security-barrier views: MariaDB has none; release views are TEMPTABLE
--- views instead) and V9's UPDATEs (no release predates this catalog). Names are unquoted and lower case.
+-- views instead) and V9's UPDATEs (no release predates this catalog). Names are unquoted and lower case, each qualified with
+-- the catalog database (Flyway does not make it the connection's default database on MariaDB).
 
 -- A user table kanon has worked on. kanon never modifies it; it only records what it learned about it.
-CREATE TABLE source_tables (
+CREATE TABLE `${flyway:defaultSchema}`.source_tables (
     id            INTEGER AUTO_INCREMENT PRIMARY KEY,
     table_schema  VARCHAR(128) NOT NULL,
     table_name    VARCHAR(128) NOT NULL,
@@ -18,20 +19,20 @@ CREATE TABLE source_tables (
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
 -- Columns with their role in anonymization (the classic four of the k-anonymity literature).
-CREATE TABLE source_attributes (
+CREATE TABLE `${flyway:defaultSchema}`.source_attributes (
     source_id      INTEGER NOT NULL,
     column_name    VARCHAR(128) NOT NULL,
     position       INTEGER NOT NULL,
     data_type      VARCHAR(64) NOT NULL,
     attribute_role VARCHAR(20) NOT NULL,
     CONSTRAINT source_attributes_pk PRIMARY KEY (source_id, column_name),
-    CONSTRAINT source_attributes_source_fk FOREIGN KEY (source_id) REFERENCES source_tables (id) ON DELETE CASCADE,
+    CONSTRAINT source_attributes_source_fk FOREIGN KEY (source_id) REFERENCES `${flyway:defaultSchema}`.source_tables (id) ON DELETE CASCADE,
     CONSTRAINT source_attributes_role_ck CHECK (attribute_role IN
         ('IDENTIFYING', 'QUASI_IDENTIFYING', 'SENSITIVE', 'INSENSITIVE'))
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
 -- A generalization hierarchy bound to one column, materialized as a dimension table in <db>_kanon_dim.
-CREATE TABLE hierarchies (
+CREATE TABLE `${flyway:defaultSchema}`.hierarchies (
     id                INTEGER AUTO_INCREMENT PRIMARY KEY,
     source_id         INTEGER NOT NULL,
     column_name       VARCHAR(128) NOT NULL,
@@ -43,21 +44,21 @@ CREATE TABLE hierarchies (
     origin            TEXT NOT NULL,
     created_at        DATETIME(6) NOT NULL,
     CONSTRAINT hierarchies_column_uk UNIQUE (source_id, column_name),
-    CONSTRAINT hierarchies_source_fk FOREIGN KEY (source_id) REFERENCES source_tables (id) ON DELETE CASCADE,
+    CONSTRAINT hierarchies_source_fk FOREIGN KEY (source_id) REFERENCES `${flyway:defaultSchema}`.source_tables (id) ON DELETE CASCADE,
     CONSTRAINT hierarchies_height_ck CHECK (height >= 0)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
-CREATE TABLE hierarchy_levels (
+CREATE TABLE `${flyway:defaultSchema}`.hierarchy_levels (
     hierarchy_id    INTEGER NOT NULL,
     level_no        INTEGER NOT NULL,
     column_name     VARCHAR(128) NOT NULL,
     distinct_values INTEGER NOT NULL,
     CONSTRAINT hierarchy_levels_pk PRIMARY KEY (hierarchy_id, level_no),
-    CONSTRAINT hierarchy_levels_hierarchy_fk FOREIGN KEY (hierarchy_id) REFERENCES hierarchies (id) ON DELETE CASCADE
+    CONSTRAINT hierarchy_levels_hierarchy_fk FOREIGN KEY (hierarchy_id) REFERENCES `${flyway:defaultSchema}`.hierarchies (id) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
 -- The register of releases (V1, with V2, V3, V7 and V9's columns).
-CREATE TABLE releases (
+CREATE TABLE `${flyway:defaultSchema}`.releases (
     id                  INTEGER AUTO_INCREMENT PRIMARY KEY,
     release_name        VARCHAR(128) NOT NULL,
     source_schema       VARCHAR(128) NOT NULL,
@@ -95,7 +96,7 @@ CREATE TABLE releases (
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
 -- Every check and release that ran to a verdict.
-CREATE TABLE runs (
+CREATE TABLE `${flyway:defaultSchema}`.runs (
     id            INTEGER AUTO_INCREMENT PRIMARY KEY,
     command       VARCHAR(64) NOT NULL,
     source_schema VARCHAR(128) NOT NULL,
@@ -111,7 +112,7 @@ CREATE TABLE runs (
 
 -- Release specifications (V4). created_by's default is CURRENT_USER as on the others (MariaDB 10.2+ takes an
 -- expression as a default).
-CREATE TABLE specs (
+CREATE TABLE `${flyway:defaultSchema}`.specs (
     id                  INTEGER AUTO_INCREMENT PRIMARY KEY,
     spec_name           VARCHAR(128) NOT NULL,
     source_table        VARCHAR(257),
@@ -140,16 +141,16 @@ CREATE TABLE specs (
     CONSTRAINT specs_kind_ck CHECK (target_kind IN ('VIEW', 'TABLE'))
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
-CREATE TABLE spec_hierarchies (
+CREATE TABLE `${flyway:defaultSchema}`.spec_hierarchies (
     spec_id          INTEGER NOT NULL,
     column_name      VARCHAR(128) NOT NULL,
     hierarchy_table  VARCHAR(257) NOT NULL,
     hierarchy_column VARCHAR(128) NOT NULL,
     CONSTRAINT spec_hierarchies_pk PRIMARY KEY (spec_id, column_name),
-    CONSTRAINT spec_hierarchies_spec_fk FOREIGN KEY (spec_id) REFERENCES specs (id) ON DELETE CASCADE
+    CONSTRAINT spec_hierarchies_spec_fk FOREIGN KEY (spec_id) REFERENCES `${flyway:defaultSchema}`.specs (id) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
-CREATE TABLE spec_runs (
+CREATE TABLE `${flyway:defaultSchema}`.spec_runs (
     id              INTEGER AUTO_INCREMENT PRIMARY KEY,
     spec_name       VARCHAR(128) NOT NULL,
     request_id      INTEGER,
@@ -174,7 +175,7 @@ CREATE TABLE spec_runs (
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
 
 -- The request queue: claimed by FOR UPDATE SKIP LOCKED (MariaDB 10.6+); workers poll (no NOTIFY).
-CREATE TABLE requests (
+CREATE TABLE `${flyway:defaultSchema}`.requests (
     id              INTEGER AUTO_INCREMENT PRIMARY KEY,
     action          VARCHAR(10) DEFAULT 'RUN' NOT NULL,
     spec_name       VARCHAR(128),
@@ -197,10 +198,10 @@ CREATE TABLE requests (
     CONSTRAINT requests_status_ck CHECK (status IN ('QUEUED', 'RUNNING', 'DONE', 'NOT_MET', 'FAILED')),
     CONSTRAINT requests_attempts_ck CHECK (max_attempts >= 1)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
-CREATE INDEX requests_status_ix ON requests (status, id);
+CREATE INDEX requests_status_ix ON `${flyway:defaultSchema}`.requests (status, id);
 
 -- MariaDB only: the rows kanon locks to hold a name for a transaction (MariaDB has no advisory transaction locks;
 -- GET_LOCK would outlive the transaction). One row per name key, made on first use.
-CREATE TABLE name_locks (
+CREATE TABLE `${flyway:defaultSchema}`.name_locks (
     lock_key BIGINT PRIMARY KEY
 ) ENGINE=InnoDB;

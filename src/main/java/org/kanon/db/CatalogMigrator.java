@@ -28,8 +28,13 @@ final class CatalogMigrator {
         }
         Identifiers ids = db.identifiers();
         try {
-            Flyway.configure()
-                    .dataSource(db.dataSource())
+            var config = Flyway.configure();
+            if (db.profile().migratesOnOwnConnection()) {
+                config.dataSource(db.settings().url(), db.settings().user(), db.settings().password());
+            } else {
+                config.dataSource(db.dataSource());
+            }
+            config
                     .locations(locations())
                     // the first schema holds the history table and is the default for the unquoted DDL
                     .schemas(ids.namespace(KanonSchemas.CATALOG), ids.namespace(KanonSchemas.DIMENSIONS), ids.namespace(KanonSchemas.RELEASES))

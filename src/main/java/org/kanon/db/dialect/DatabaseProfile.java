@@ -74,6 +74,13 @@ public interface DatabaseProfile {
      */
     boolean runsSharedMigrations();
 
+    /**
+     * Whether the catalog migrations (Flyway) run on a connection of their own, made from the URL alone, rather than
+     * on the pool's: where the pool's connection properties ({@link #poolProperties}) change what Flyway reads from
+     * the driver's metadata.
+     */
+    boolean migratesOnOwnConnection();
+
     // --- temporary tables
 
     /**

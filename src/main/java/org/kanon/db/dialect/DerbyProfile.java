@@ -88,6 +88,11 @@ public final class DerbyProfile implements DatabaseProfile {
     }
 
     @Override
+    public boolean migratesOnOwnConnection() {
+        return false;
+    }
+
+    @Override
     public Name scratchTable(String catalog, String folded) {
         return DSL.name(TEMP_SCHEMA, folded);
     }

@@ -146,6 +146,16 @@ public final class MariaDbProfile implements DatabaseProfile {
     }
 
     /**
+     * The pool's connections call databases schemas ({@link #poolProperties}); Flyway's MySQL support reads them as
+     * catalogs (it finds its history table by catalog and makes the catalog database current by setCatalog), so it
+     * gets a plain connection of its own.
+     */
+    @Override
+    public boolean migratesOnOwnConnection() {
+        return true;
+    }
+
+    /**
      * A MariaDB temporary table cannot be opened twice in one statement ("Can't reopen table"), and Incognito's
      * edge generation joins its node table to itself. A real table in kanon's catalog database, whose name carries a
      * random token (two connections never meet), is private enough: kanon alone writes there, and the table is

@@ -98,6 +98,11 @@ public final class PostgresProfile implements DatabaseProfile {
         return true;
     }
 
+    @Override
+    public boolean migratesOnOwnConnection() {
+        return false;
+    }
+
     /** Temporary tables live in pg_temp, which is searched first: the plain name. */
     @Override
     public Name scratchTable(String catalog, String folded) {
