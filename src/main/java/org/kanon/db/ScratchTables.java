@@ -69,7 +69,7 @@ public final class ScratchTables implements AutoCloseable {
         List<QueryPart> definitions = new ArrayList<>();
         for (Field<?> c : columns) {
             definitions.add(DSL.sql("{0} {1}", DSL.name(c.getUnqualifiedName().last()),
-                    DSL.keyword(c.getDataType().getCastTypeName(dsl.configuration()))));
+                    DSL.keyword(db.profile().scratchColumnType(c.getDataType(), dsl.configuration()))));
         }
         dsl.query(SqlTemplates.load("scratch/create-temp-table.sql", db.profile()), name, DSL.list(definitions)).execute();
         live.add(name);

@@ -89,6 +89,11 @@ final class ReleaseTarget {
         return relations.get(i).last();
     }
 
+    /** Every relation of the release, qualified and folded. */
+    List<Name> relations() {
+        return relations;
+    }
+
     /** The qualified, folded name of the i-th relation. */
     Name relation(int i) {
         return relations.get(i);

@@ -55,7 +55,7 @@ class HierarchyBindingCliTest {
 
     private static int count(ConnectionSettings settings, String sql) {
         try (Database db = Database.open(settings)) {
-            return db.dsl().fetchOne(sql).get(0, Integer.class);
+            return TestDatabases.sql(db).fetchOne(sql).get(0, Integer.class);
         }
     }
 

@@ -32,13 +32,13 @@ class SpecNamesCliTest {
                 CliRun.assertRefused(cli.run("spec", "import", file.toString()), "spec 'a': release name", "64 bytes");
                 assertEquals(0, db.dsl().fetchCount(db.dsl().selectFrom(KanonSchemas.CATALOG + ".specs")), "nothing stored");
                 // a spec written with SQL is refused when it runs, before its query is read: no snapshot, the run FAILED
-                db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_query, quasi_identifiers, k, release_name) VALUES ('h', ?, 'sex', 2, ?)",
+                TestDatabases.sql(db).execute("INSERT INTO kanon.specs (spec_name, source_query, quasi_identifiers, k, release_name) VALUES ('h', ?, 'sex', 2, ?)",
                         query, tooLong);
                 CliRun.assertRefused(cli.run("run", "h"), "run 1 of spec h: failed: spec 'h': release name " + tooLong + " is 64 bytes long");
-                assertEquals(java.util.List.of("FAILED"), db.dsl().fetch("SELECT status FROM kanon.spec_runs").getValues(0, String.class));
+                assertEquals(java.util.List.of("FAILED"), TestDatabases.sql(db).fetch("SELECT status FROM kanon.spec_runs").getValues(0, String.class));
                 assertEquals(0, db.dsl().fetchCount(db.dsl().selectFrom("information_schema.tables").where("table_name LIKE '%_src%'")));
-                db.dsl().execute("DELETE FROM kanon.spec_runs");
-                db.dsl().execute("DELETE FROM kanon.specs");
+                TestDatabases.sql(db).execute("DELETE FROM kanon.spec_runs");
+                TestDatabases.sql(db).execute("DELETE FROM kanon.specs");
             }
             // the longest release name the database keeps (PostgreSQL 63 bytes; Derby: the spec's own 100 characters)
             String longest = "p".repeat(kind == TestDatabases.Kind.POSTGRES ? 63 : 100);
@@ -48,7 +48,7 @@ class SpecNamesCliTest {
             assertEquals(0, run.exitCode(), run.toString());
             CliRun.Result verify = cli.run("verify", longest);
             assertEquals(0, verify.exitCode(), verify.toString());
-            var source = db.dsl().fetch("SELECT source_table FROM kanon.releases").getValues(0, String.class);
+            var source = TestDatabases.sql(db).fetch("SELECT source_table FROM kanon.releases").getValues(0, String.class);
             assertEquals(1, source.size(), source.toString());
             assertTrue(source.get(0).toUpperCase(java.util.Locale.ROOT).matches("P+_SRC\\d+"), source.toString());
             assertTrue(db.identifiers().fits(source.get(0)) && source.get(0).length() <= org.kanon.db.Identifiers.MAX_LENGTH, source.get(0));

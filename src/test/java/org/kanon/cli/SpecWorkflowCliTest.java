@@ -69,13 +69,13 @@ class SpecWorkflowCliTest {
             // the queued run of the same spec made the next version, with the same rows
             assertEquals(rows(db, "patients_pub"), rows(db, "patients_pub_v2"));
             assertEquals(6, rows(db, "patients_pub").values().stream().mapToInt(Integer::intValue).sum());
-            var requests = db.dsl().fetch("SELECT spec_name, status, attempts, release_name, error FROM kanon.requests ORDER BY id");
+            var requests = TestDatabases.sql(db).fetch("SELECT spec_name, status, attempts, release_name, error FROM kanon.requests ORDER BY id");
             assertEquals(List.of("DONE", "DONE"), requests.getValues(1, String.class), requests.toString());
             assertEquals(List.of("patients_pub_v2", "patients_low_zip"), requests.getValues(3, String.class));
             assertEquals(List.of(1, 1), requests.getValues(2, Integer.class));
 
             // the query source: only the 4 rows below 53715, released as a table, verified independently
-            assertEquals(4L, ((Number) db.dsl().fetchValue("SELECT rows_in FROM kanon.releases WHERE release_name = 'patients_low_zip'")).longValue());
+            assertEquals(4L, ((Number) TestDatabases.sql(db).fetchValue("SELECT rows_in FROM kanon.releases WHERE release_name = 'patients_low_zip'")).longValue());
             assertEquals(0, cli.run("verify", "patients_low_zip").exitCode());
             assertEquals(0, cli.run("verify", "patients_pub_v2").exitCode());
 
@@ -96,15 +96,15 @@ class SpecWorkflowCliTest {
             // --replace overwrites the newest version; the register keeps both
             assertEquals(0, cli.run("run", "patients_k2", "--replace").exitCode());
             assertEquals(List.of("patients_low_zip", "patients_pub", "patients_pub_v2"),
-                    db.dsl().fetch("SELECT release_name FROM kanon.releases ORDER BY release_name").getValues(0, String.class));
+                    TestDatabases.sql(db).fetch("SELECT release_name FROM kanon.releases ORDER BY release_name").getValues(0, String.class));
             // verify and drop from SQL alone: requests any worker carries out
-            db.dsl().execute("INSERT INTO kanon.requests (action, release_name) VALUES ('VERIFY', 'patients_pub_v2')");
-            db.dsl().execute("DELETE FROM kanon_release." + db.identifiers().fold("patients_low_zip") + " WHERE disease = 'Flu' OR sex = 'Female'");
-            db.dsl().execute("INSERT INTO kanon.requests (action, release_name) VALUES ('VERIFY', 'patients_low_zip')");
-            db.dsl().execute("INSERT INTO kanon.requests (action, release_name) VALUES ('DROP', 'patients_low_zip')");
-            db.dsl().execute("INSERT INTO kanon.requests (action, release_name) VALUES ('DROP', 'no_such_release')");
+            TestDatabases.sql(db).execute("INSERT INTO kanon.requests (action, release_name) VALUES ('VERIFY', 'patients_pub_v2')");
+            TestDatabases.sql(db).execute("DELETE FROM kanon_release." + db.identifiers().fold("patients_low_zip") + " WHERE disease = 'Flu' OR sex = 'Female'");
+            TestDatabases.sql(db).execute("INSERT INTO kanon.requests (action, release_name) VALUES ('VERIFY', 'patients_low_zip')");
+            TestDatabases.sql(db).execute("INSERT INTO kanon.requests (action, release_name) VALUES ('DROP', 'patients_low_zip')");
+            TestDatabases.sql(db).execute("INSERT INTO kanon.requests (action, release_name) VALUES ('DROP', 'no_such_release')");
             assertEquals(0, cli.run("worker", "--once").exitCode());
-            var managed = db.dsl().fetch("SELECT action, status, error FROM kanon.requests WHERE action <> 'RUN' ORDER BY id");
+            var managed = TestDatabases.sql(db).fetch("SELECT action, status, error FROM kanon.requests WHERE action <> 'RUN' ORDER BY id");
             assertEquals(List.of("DONE", "NOT_MET", "DONE", "FAILED"), managed.getValues(1, String.class), managed.toString());
             assertTrue(managed.get(1).get(2, String.class).contains("violation"), managed.toString());
             assertTrue(managed.get(3).get(2, String.class).contains("no_such_release"), managed.toString());
@@ -183,7 +183,7 @@ class SpecWorkflowCliTest {
             // a semicolon inside a literal or a comment, and a trailing one, are fine
             assertEquals(0, cli.run("spec", "create", "q", "--query", "SELECT sex, zipcode FROM patients WHERE disease <> 'a;b' -- x;y\n;",
                     "--qi", "sex", "--k", "2", "--release", "rq").exitCode());
-            db.dsl().execute("DELETE FROM kanon.specs");
+            TestDatabases.sql(db).execute("DELETE FROM kanon.specs");
             Path file = dir.resolve("bad.csv");
             Files.writeString(file, "spec_name,source_table,quasi_identifiers,k,release_name\n"
                     + "a,patients,sex,2,ra\n"
@@ -197,31 +197,31 @@ class SpecWorkflowCliTest {
 
             // Flu is 1/6 of the table, so no class can hold it at a share of at most 0.1 (Lemma 1): the engine refuses
             // the spec before any search; the run is recorded as failed with that reason, nothing is released
-            db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, alpha, sensitive_attribute, "
+            TestDatabases.sql(db).execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, alpha, sensitive_attribute, "
                     + "sensitive_value, release_name) VALUES ('too_big', 'patients', 'birthdate,sex,zipcode', 2, '0.1', 'disease', 'Flu', 'never')");
             CliRun.Result infeasible = cli.run("run", "too_big");
             assertEquals(ExitCodes.USAGE, infeasible.exitCode(), infeasible.toString());
             CliRun.assertRefused(infeasible, "run 1 of spec too_big: failed: --alpha 0.1 is below the share");
             // a spec written by hand with a bad column fails its run with the reason, exit 2
-            db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, release_name) "
+            TestDatabases.sql(db).execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, release_name) "
                     + "VALUES ('no_column', 'patients', 'birthdate,colour', 2, 'never2')");
             CliRun.Result bad = cli.run("run", "no_column");
             assertEquals(ExitCodes.USAGE, bad.exitCode(), bad.toString());
             // a second statement smuggled into a spec written by hand: refused when it runs, nothing executed
-            db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_query, quasi_identifiers, k, release_name) "
+            TestDatabases.sql(db).execute("INSERT INTO kanon.specs (spec_name, source_query, quasi_identifiers, k, release_name) "
                     + "VALUES ('smuggler', 'SELECT sex FROM patients; DELETE FROM patients', 'sex', 2, 'never3')");
             CliRun.assertRefused(cli.run("run", "smuggler"), "spec 'smuggler': the source query", "one SELECT");
             assertEquals(6, db.dsl().fetchCount(DSL.table(DSL.name(db.currentSchema(), db.identifiers().fold("patients")))));
-            db.dsl().execute("INSERT INTO kanon.requests (spec_name) VALUES ('ghost')");
-            db.dsl().execute("INSERT INTO kanon.requests (spec_name) VALUES ('too_big')");
+            TestDatabases.sql(db).execute("INSERT INTO kanon.requests (spec_name) VALUES ('ghost')");
+            TestDatabases.sql(db).execute("INSERT INTO kanon.requests (spec_name) VALUES ('too_big')");
             assertEquals(0, cli.run("worker", "--once").exitCode());
-            var runs = db.dsl().fetch("SELECT spec_name, status, release_name, error FROM kanon.spec_runs ORDER BY id");
+            var runs = TestDatabases.sql(db).fetch("SELECT spec_name, status, release_name, error FROM kanon.spec_runs ORDER BY id");
             assertEquals(List.of("FAILED", "FAILED", "FAILED", "FAILED"), runs.getValues(1, String.class), runs.toString());
             assertNull(runs.get(0).get(2));
             assertTrue(runs.get(0).get(3, String.class).contains("Lemma 1"), runs.toString());
             assertTrue(runs.get(1).get(3, String.class).contains("COLOUR") || runs.get(1).get(3, String.class).toLowerCase().contains("colour"),
                     runs.toString());
-            var requests = db.dsl().fetch("SELECT spec_name, status, error FROM kanon.requests ORDER BY id");
+            var requests = TestDatabases.sql(db).fetch("SELECT spec_name, status, error FROM kanon.requests ORDER BY id");
             assertEquals(List.of("FAILED", "FAILED"), requests.getValues(1, String.class));
             assertTrue(requests.get(0).get(2, String.class).contains("no release specification named 'ghost'"));
             assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("RELEASES")))));
@@ -288,7 +288,7 @@ class SpecWorkflowCliTest {
 
     /** A release's rows as a multiset: row text -> count. */
     static Map<String, Integer> rows(Database db, String release) {
-        String relation = (String) db.dsl().fetchValue("SELECT relation_name FROM kanon.releases WHERE release_name = ?", release);
+        String relation = (String) TestDatabases.sql(db).fetchValue("SELECT relation_name FROM kanon.releases WHERE release_name = ?", release);
         assertNotNull(relation, "release " + release + " registered");
         Map<String, Integer> rows = new TreeMap<>();
         for (Record r : db.dsl().selectFrom(DSL.table(DSL.name(db.identifiers().fold("KANON_RELEASE"), relation))).fetch()) {

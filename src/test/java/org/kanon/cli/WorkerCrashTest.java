@@ -43,9 +43,9 @@ class WorkerCrashTest {
             long killedAt = killVictimInRelease(settings);
             try (Database db = Database.open(settings)) {
                 assertNothingReleased(db);
-                Record request = db.dsl().fetchOne("SELECT status, claimed_by, attempts FROM kanon.requests");
+                Record request = TestDatabases.sql(db).fetchOne("SELECT status, claimed_by, attempts FROM kanon.requests");
                 assertEquals(List.of("RUNNING", "victim", 1), request.intoList(), "nothing has looked after it yet");
-                assertEquals(List.of("RUNNING"), db.dsl().fetch("SELECT status FROM kanon.spec_runs").getValues(0, String.class));
+                assertEquals(List.of("RUNNING"), TestDatabases.sql(db).fetch("SELECT status FROM kanon.spec_runs").getValues(0, String.class));
             }
             assertEquals(before, Catalog.of(settings), "the killed release's transaction left nothing");
 
@@ -56,12 +56,12 @@ class WorkerCrashTest {
             assertTrue(rescue.err().contains("worker victim stopped (no heartbeat since"), rescue.toString());
 
             try (Database db = Database.open(settings)) {
-                Record request = db.dsl().fetchOne("SELECT status, claimed_by, attempts, release_name, error FROM kanon.requests");
+                Record request = TestDatabases.sql(db).fetchOne("SELECT status, claimed_by, attempts, release_name, error FROM kanon.requests");
                 assertEquals(List.of("DONE", "rescuer", 2, "patients_pub"), request.intoList().subList(0, 4), request.toString());
                 assertNull(request.get(4), "a finished request carries no error");
                 // the retry took the base name the dead run had reserved: it was freed, not skipped
-                assertEquals(List.of("patients_pub"), db.dsl().fetch("SELECT release_name FROM kanon.releases").getValues(0, String.class));
-                var runs = db.dsl().fetch("SELECT status, worker, release_name, release_version, error, finished_at FROM kanon.spec_runs ORDER BY id");
+                assertEquals(List.of("patients_pub"), TestDatabases.sql(db).fetch("SELECT release_name FROM kanon.releases").getValues(0, String.class));
+                var runs = TestDatabases.sql(db).fetch("SELECT status, worker, release_name, release_version, error, finished_at FROM kanon.spec_runs ORDER BY id");
                 assertEquals(2, runs.size(), runs.toString());
                 assertEquals("FAILED", runs.get(0).get(0), runs.toString());
                 assertEquals("victim", runs.get(0).get(1));
@@ -102,7 +102,7 @@ class WorkerCrashTest {
             int runId;
             try (Database db = Database.open(settings)) {
                 assertNothingReleased(db);
-                runId = ((Number) db.dsl().fetchValue("SELECT id FROM kanon.spec_runs")).intValue();
+                runId = ((Number) TestDatabases.sql(db).fetchValue("SELECT id FROM kanon.spec_runs")).intValue();
             }
             // the dead run's snapshot was committed before its release began: it is there until recovery
             Catalog killed = Catalog.of(settings);
@@ -116,13 +116,13 @@ class WorkerCrashTest {
             assertTrue(rescue.out().contains("0 request(s) run"), rescue.toString());
 
             try (Database db = Database.open(settings)) {
-                Record request = db.dsl().fetchOne("SELECT status, claimed_by, attempts, release_name, error, finished_at FROM kanon.requests");
+                Record request = TestDatabases.sql(db).fetchOne("SELECT status, claimed_by, attempts, release_name, error, finished_at FROM kanon.requests");
                 assertEquals(List.of("FAILED", "victim", 1), request.intoList().subList(0, 3), request.toString());
                 assertNull(request.get(3));
                 String error = request.get(4, String.class);
                 assertTrue(error.contains("worker victim stopped (no heartbeat since") && error.contains("no attempts left"), error);
                 assertNotNull(request.get(5));
-                Record run = db.dsl().fetchOne("SELECT status, release_name, error FROM kanon.spec_runs");
+                Record run = TestDatabases.sql(db).fetchOne("SELECT status, release_name, error FROM kanon.spec_runs");
                 assertEquals("FAILED", run.get(0));
                 assertNull(run.get(1));
                 assertEquals(error, run.get(2));
@@ -135,7 +135,7 @@ class WorkerCrashTest {
             CliRun.Result again = cli.run("worker", "--once");
             assertTrue(again.out().contains("1 request(s) run"), again.toString());
             try (Database db = Database.open(settings)) {
-                assertEquals(List.of("patients_low_zip"), db.dsl().fetch("SELECT release_name FROM kanon.releases").getValues(0, String.class));
+                assertEquals(List.of("patients_low_zip"), TestDatabases.sql(db).fetch("SELECT release_name FROM kanon.releases").getValues(0, String.class));
             }
         } finally {
             dispose(kind, settings);
@@ -159,7 +159,7 @@ class WorkerCrashTest {
     private static void execute(ConnectionSettings settings, String... statements) {
         try (Database db = Database.open(settings)) {
             for (String sql : statements) {
-                db.dsl().execute(sql);
+                TestDatabases.sql(db).execute(sql);
             }
         }
     }

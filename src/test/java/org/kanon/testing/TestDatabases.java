@@ -118,6 +118,41 @@ public final class TestDatabases {
         }
     }
 
+    private static final java.util.regex.Pattern KANON_NAMESPACE =
+            java.util.regex.Pattern.compile("(?i)(?<![\\w`\"])(kanon_release|kanon_dim|kanon)\\.");
+
+    /**
+     * {@code sql} (a test's own text naming kanon's schemas as {@code kanon.x}, {@code kanon_release.x},
+     * {@code kanon_dim.x}) with each namespace as {@code db} names it: the same text on Derby and PostgreSQL, the
+     * sibling databases on MariaDB ({@code <db>_kanon.x}).
+     */
+    public static String ns(Database db, String sql) {
+        java.util.regex.Matcher m = KANON_NAMESPACE.matcher(sql);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String schema = m.group(1).toUpperCase(java.util.Locale.ROOT);
+            String actual = db.identifiers().namespace(schema);
+            m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(
+                    actual.equalsIgnoreCase(schema) ? m.group() : actual + "."));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** {@code db}'s context, whose plain SQL names kanon's schemas as {@link #ns} rewrites them. */
+    public static org.jooq.DSLContext sql(Database db) {
+        org.jooq.Configuration c = db.dsl().configuration().derive(new org.jooq.impl.DefaultExecuteListenerProvider(
+                new org.jooq.ExecuteListener() {
+                    @Override
+                    public void renderEnd(org.jooq.ExecuteContext ctx) {
+                        if (ctx.sql() != null) {
+                            ctx.sql(ns(db, ctx.sql()));
+                        }
+                    }
+                }));
+        return c.dsl();
+    }
+
     /** The PostgreSQL superuser tests connect as (env KANON_TEST_PG_USER, default postgres). */
     public static String pgUser() {
         String user = System.getenv("KANON_TEST_PG_USER");

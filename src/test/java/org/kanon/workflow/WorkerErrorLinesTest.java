@@ -34,7 +34,7 @@ class WorkerErrorLinesTest {
             var raw = assertThrows(DataAccessException.class, () -> db.dsl().execute(failing));
             assertTrue(raw.getMessage().contains(VALUE), raw.getMessage());
 
-            db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, release_name) "
+            TestDatabases.sql(db).execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, release_name) "
                     + "VALUES ('p', 'patients', 'birthdate,sex,zipcode', 2, 'pub')");
             int id = new RequestQueue(db).submit("p", false);
             SpecRunner.Engine failsOnARow = (d, spec, source, name, replace) -> {
@@ -49,7 +49,7 @@ class WorkerErrorLinesTest {
             String state = kind == TestDatabases.Kind.POSTGRES ? "22P02" : "22001";
             List<String> said = new ArrayList<>(log);
             said.add(request.error());
-            said.addAll(db.dsl().fetch("SELECT error FROM kanon.spec_runs").getValues(0, String.class));
+            said.addAll(TestDatabases.sql(db).fetch("SELECT error FROM kanon.spec_runs").getValues(0, String.class));
             for (String line : said) {
                 assertFalse(line.contains(VALUE), line);
             }

@@ -81,6 +81,13 @@ public interface DatabaseProfile {
      */
     boolean migratesOnOwnConnection();
 
+    /**
+     * Whether CREATE and DROP take part in the surrounding transaction (a rollback undoes them). Where they do not
+     * (MariaDB commits the transaction before and after each), a writer that fails after creating a relation drops it
+     * itself.
+     */
+    boolean transactionalDdl();
+
     // --- temporary tables
 
     /**
@@ -88,6 +95,9 @@ public interface DatabaseProfile {
      * namespace ({@link #namespace}), for a database whose scratch tables cannot be temporary ones.
      */
     Name scratchTable(String catalog, String folded);
+
+    /** A scratch table column's type as its CREATE statement spells it (jOOQ's cast names are not DDL everywhere). */
+    String scratchColumnType(org.jooq.DataType<?> type, org.jooq.Configuration configuration);
 
     // --- planner hints, fences and statistics
 

@@ -88,8 +88,18 @@ public final class DerbyProfile implements DatabaseProfile {
     }
 
     @Override
+    public boolean transactionalDdl() {
+        return true;
+    }
+
+    @Override
     public boolean migratesOnOwnConnection() {
         return false;
+    }
+
+    @Override
+    public String scratchColumnType(org.jooq.DataType<?> type, org.jooq.Configuration configuration) {
+        return type.getCastTypeName(configuration); // the cast names are DDL here
     }
 
     @Override

@@ -146,6 +146,16 @@ public final class MariaDbProfile implements DatabaseProfile {
     }
 
     /**
+     * Every CREATE, ALTER and DROP commits the transaction it runs in (an implicit commit before and after): a
+     * release that fails after its relation was made cannot roll it back, and a row lock taken before it
+     * ({@link #lockName}) is released by it.
+     */
+    @Override
+    public boolean transactionalDdl() {
+        return false;
+    }
+
+    /**
      * The pool's connections call databases schemas ({@link #poolProperties}); Flyway's MySQL support reads them as
      * catalogs (it finds its history table by catalog and makes the catalog database current by setCatalog), so it
      * gets a plain connection of its own.
@@ -166,6 +176,22 @@ public final class MariaDbProfile implements DatabaseProfile {
         String token = Long.toString(Math.abs(java.util.concurrent.ThreadLocalRandom.current().nextLong()), 36);
         String name = "scratch_" + folded + "_" + token;
         return DSL.name(catalog, name.length() > NAME_MAX ? name.substring(0, NAME_MAX) : name);
+    }
+
+    /**
+     * MariaDB's cast names are not column types (CAST AS SIGNED, AS CHAR): the type's name with its length or
+     * precision, and TEXT for a VARCHAR of no length (MariaDB's VARCHAR needs one).
+     */
+    @Override
+    public String scratchColumnType(org.jooq.DataType<?> type, org.jooq.Configuration configuration) {
+        String name = type.getTypeName(configuration);
+        if (type.hasLength()) {
+            return type.lengthDefined() ? name + "(" + type.length() + ")" : "text";
+        }
+        if (type.hasPrecision() && type.precisionDefined() && !type.isFloat()) {
+            return name + "(" + type.precision() + (type.hasScale() ? ", " + type.scale() : "") + ")";
+        }
+        return name;
     }
 
     /** STRAIGHT_JOIN would have to follow SELECT; the optimizer's own order serves the star joins well. */

@@ -99,11 +99,21 @@ public final class PostgresProfile implements DatabaseProfile {
     }
 
     @Override
+    public boolean transactionalDdl() {
+        return true;
+    }
+
+    @Override
     public boolean migratesOnOwnConnection() {
         return false;
     }
 
     /** Temporary tables live in pg_temp, which is searched first: the plain name. */
+    @Override
+    public String scratchColumnType(org.jooq.DataType<?> type, org.jooq.Configuration configuration) {
+        return type.getCastTypeName(configuration); // the cast names are DDL here
+    }
+
     @Override
     public Name scratchTable(String catalog, String folded) {
         return DSL.name(folded);
