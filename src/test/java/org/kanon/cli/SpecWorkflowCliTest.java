@@ -108,7 +108,7 @@ class SpecWorkflowCliTest {
             assertEquals(List.of("DONE", "NOT_MET", "DONE", "FAILED"), managed.getValues(1, String.class), managed.toString());
             assertTrue(managed.get(1).get(2, String.class).contains("violation"), managed.toString());
             assertTrue(managed.get(3).get(2, String.class).contains("no_such_release"), managed.toString());
-            assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("RELEASES")))
+            assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().namespace("KANON"), db.identifiers().fold("RELEASES")))
                     .where(DSL.field(DSL.name(db.identifiers().fold("RELEASE_NAME"))).eq("patients_low_zip"))));
 
             CliRun.Result json = cli.run("run", "patients_k2", "--format", "json");
@@ -191,7 +191,7 @@ class SpecWorkflowCliTest {
             CliRun.assertRefused(cli.run("spec", "import", file.toString()), "bad.csv:3", "column k", "'two'");
             Files.writeString(file, "spec_name,source_table,quasi_identifiers,k,release_name,colour\na,patients,sex,2,ra\n");
             CliRun.assertRefused(cli.run("spec", "import", file.toString()), "bad.csv:1", "unknown column 'colour'");
-            assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("SPECS")))),
+            assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().namespace("KANON"), db.identifiers().fold("SPECS")))),
                     "nothing stored");
             CliRun.assertRefused(cli.run("run", "nope"), "no release specification named 'nope'");
 
@@ -224,7 +224,7 @@ class SpecWorkflowCliTest {
             var requests = TestDatabases.sql(db).fetch("SELECT spec_name, status, error FROM kanon.requests ORDER BY id");
             assertEquals(List.of("FAILED", "FAILED"), requests.getValues(1, String.class));
             assertTrue(requests.get(0).get(2, String.class).contains("no release specification named 'ghost'"));
-            assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("RELEASES")))));
+            assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().namespace("KANON"), db.identifiers().fold("RELEASES")))));
         } finally {
             TestDatabases.dispose(settings);
         }
@@ -241,7 +241,7 @@ class SpecWorkflowCliTest {
         ConnectionSettings settings = TestDatabases.fresh(kind);
         try (Database db = Database.openScratch(settings)) {
             CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
-            String release = db.identifiers().fold("KANON_RELEASE");
+            String release = db.identifiers().namespace("KANON_RELEASE");
             List<String> attacks = new ArrayList<>(List.of(
                     "SELECT sex, zipcode, disease FROM patients -- a comment\r; CREATE TABLE kanon_release.pwned AS SELECT * FROM patients",
                     "SELECT sex FROM patients; COMMIT; CREATE TABLE kanon_release.pwned AS SELECT * FROM patients",
@@ -263,7 +263,7 @@ class SpecWorkflowCliTest {
                 CliRun.assertRefused(cli.run("spec", "create", spec, "--query", attack, "--qi", "sex", "--k", "2", "--release", "r" + n),
                         "spec '" + spec + "': the source query");
                 // written by hand, past `spec create`: its run is refused the same way
-                db.dsl().insertInto(DSL.table(DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("SPECS"))))
+                db.dsl().insertInto(DSL.table(DSL.name(db.identifiers().namespace("KANON"), db.identifiers().fold("SPECS"))))
                         .set(DSL.field(DSL.name(db.identifiers().fold("SPEC_NAME"))), spec)
                         .set(DSL.field(DSL.name(db.identifiers().fold("SOURCE_QUERY"))), attack)
                         .set(DSL.field(DSL.name(db.identifiers().fold("QUASI_IDENTIFIERS"))), "sex")
@@ -272,7 +272,7 @@ class SpecWorkflowCliTest {
                 CliRun.assertRefused(cli.run("run", spec), "spec '" + spec + "': the source query");
                 assertEquals(6, db.dsl().fetchCount(DSL.table(DSL.name(db.currentSchema(), db.identifiers().fold("patients")))), attack);
                 assertFalse(org.kanon.db.Relations.exists(db.dsl(), release, db.identifiers().fold("pwned")), attack);
-                assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("RELEASES")))), attack);
+                assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().namespace("KANON"), db.identifiers().fold("RELEASES")))), attack);
             }
             // a query that only reads still releases, its snapshot typed as the database describes the query
             assertEquals(0, cli.run("spec", "create", "fine", "--query", "SELECT sex, zipcode, disease FROM patients -- a comment\r;",
@@ -291,7 +291,7 @@ class SpecWorkflowCliTest {
         String relation = (String) TestDatabases.sql(db).fetchValue("SELECT relation_name FROM kanon.releases WHERE release_name = ?", release);
         assertNotNull(relation, "release " + release + " registered");
         Map<String, Integer> rows = new TreeMap<>();
-        for (Record r : db.dsl().selectFrom(DSL.table(DSL.name(db.identifiers().fold("KANON_RELEASE"), relation))).fetch()) {
+        for (Record r : db.dsl().selectFrom(DSL.table(DSL.name(db.identifiers().namespace("KANON_RELEASE"), relation))).fetch()) {
             rows.merge(r.intoList().toString(), 1, Integer::sum);
         }
         return rows;

@@ -100,14 +100,16 @@ class WorkerCrashTest {
 
             long killedAt = killVictimInRelease(settings);
             int runId;
+            String catalog;
             try (Database db = Database.open(settings)) {
+                catalog = db.identifiers().namespace(KanonSchemas.CATALOG).toUpperCase(Locale.ROOT);
                 assertNothingReleased(db);
                 runId = ((Number) TestDatabases.sql(db).fetchValue("SELECT id FROM kanon.spec_runs")).intValue();
             }
             // the dead run's snapshot was committed before its release began: it is there until recovery
             Catalog killed = Catalog.of(settings);
             String snapshot = "PATIENTS_LOW_ZIP_SRC" + runId;
-            assertTrue(killed.relations().contains("KANON." + snapshot), killed.toString());
+            assertTrue(killed.relations().contains(catalog + "." + snapshot), killed.toString());
             assertNotEquals(before.rows(), killed.rows(), "the snapshot and its hierarchies are in the catalog");
 
             awaitLease(killedAt);
@@ -200,7 +202,7 @@ class WorkerCrashTest {
                 }
                 Map<String, Integer> rows = new TreeMap<>();
                 for (String table : List.of("source_tables", "source_attributes", "hierarchies", "hierarchy_levels")) {
-                    rows.put(table, db.dsl().fetchCount(db.dsl().select().from("kanon." + table)));
+                    rows.put(table, TestDatabases.sql(db).fetchCount(TestDatabases.sql(db).select().from("kanon." + table)));
                 }
                 return new Catalog(relations, rows);
             }
@@ -209,7 +211,7 @@ class WorkerCrashTest {
         /** SCHEMA.NAME (upper case) of the tables and views in a schema. */
         static List<String> relations(Database db, String schema) {
             try (Connection c = db.dataSource().getConnection();
-                 ResultSet rs = c.getMetaData().getTables(null, db.identifiers().fold(schema), "%", new String[] {"TABLE", "VIEW"})) {
+                 ResultSet rs = c.getMetaData().getTables(null, db.identifiers().namespace(schema), "%", new String[] {"TABLE", "VIEW"})) {
                 List<String> names = new java.util.ArrayList<>();
                 while (rs.next()) {
                     names.add((rs.getString("TABLE_SCHEM") + "." + rs.getString("TABLE_NAME")).toUpperCase(Locale.ROOT));

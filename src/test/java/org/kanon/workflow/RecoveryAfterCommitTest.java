@@ -88,7 +88,7 @@ class RecoveryAfterCommitTest {
                     + "VALUES ('p', 'patients', 'birthdate,sex,zipcode', 2, 'pub')");
             Spec spec = new SpecStore(db).require("p");
             // a `kanon run` killed before its release committed: RUNNING, lease long gone
-            var runs = org.jooq.impl.DSL.table(org.jooq.impl.DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("SPEC_RUNS")));
+            var runs = org.jooq.impl.DSL.table(org.jooq.impl.DSL.name(db.identifiers().namespace("KANON"), db.identifiers().fold("SPEC_RUNS")));
             java.time.LocalDateTime past = java.time.LocalDateTime.now().minusHours(1);
             db.dsl().insertInto(runs)
                     .set(org.jooq.impl.DSL.field(org.jooq.impl.DSL.name(db.identifiers().fold("SPEC_NAME"))), "p")

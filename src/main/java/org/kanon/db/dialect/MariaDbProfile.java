@@ -316,8 +316,10 @@ public final class MariaDbProfile implements DatabaseProfile {
      * Why a server of {@code version} (as DatabaseMetaData reports it: {@code 10.11.19-MariaDB-...}, or a MySQL
      * version) cannot serve the request queue: MariaDB has FOR UPDATE SKIP LOCKED since 10.6, MySQL since 8.0.
      */
-    public static String workerRefusal(String version) {
-        Matcher m = VERSION.matcher(version == null ? "" : version);
+    public static String workerRefusal(String reported) {
+        // MariaDB before 11 announces itself as 5.5.5-<version> to clients that expect MySQL's numbering
+        String version = reported == null ? "" : reported.replaceFirst("^5\\.5\\.5-(?=\\d+\\.\\d+.*MariaDB)", "");
+        Matcher m = VERSION.matcher(version);
         if (!m.find()) {
             return null; // an unknown form: let the server say
         }
