@@ -21,7 +21,8 @@ import org.kanon.schema.SourceTable;
 
 /**
  * Pass 2: in ONE transaction, drops the table being replaced, creates the new one and inserts every row. Derby
- * and PostgreSQL both roll DDL back, so any failure leaves the database exactly as it was.
+ * and PostgreSQL both roll DDL back, so any failure leaves the database exactly as it was. Where DDL commits by
+ * itself (MariaDB) {@link StagedTableWriter} fills a new table aside and swaps it in.
  */
 final class TableWriter {
     /** Rows per executeBatch: large enough to amortise round trips, small enough to keep the driver's buffers small. */
@@ -40,6 +41,9 @@ final class TableWriter {
      * @return the number of rows inserted
      */
     long write(Name table, Supplier<SourceTable> replacedUnderLock, CsvProfiler.FileProfile profile, CsvReader rows) {
+        if (!db.profile().transactionalDdl()) {
+            return new StagedTableWriter(db, this).write(table, replacedUnderLock, profile, rows);
+        }
         SourceTable[] replaced = {null};
         try {
             return db.dsl().transactionResult(trx -> {
@@ -60,6 +64,13 @@ final class TableWriter {
         } catch (RuntimeException e) {
             throw translate(e, table, replaced[0]);
         }
+    }
+
+    /** Creates {@code table} and inserts every row on the transaction's connection; returns the rows. */
+    long createAndFill(DSLContext tx, Name table, CsvProfiler.FileProfile profile, CsvReader rows) {
+        List<Field<?>> fields = create(tx, table, profile);
+        String insert = tx.render(tx.insertInto(DSL.table(table)).columns(fields).values(placeholders(fields)));
+        return tx.connectionResult(connection -> insertAll(connection, insert, profile, rows));
     }
 
     private static List<Field<?>> create(DSLContext tx, Name table, CsvProfiler.FileProfile profile) {
@@ -142,7 +153,7 @@ final class TableWriter {
     }
 
     /** Database errors a user can act on become one-line messages; anything else stays a bug. */
-    private RuntimeException translate(RuntimeException e, Name table, SourceTable replaced) {
+    RuntimeException translate(RuntimeException e, Name table, SourceTable replaced) {
         String state = SqlErrors.sqlState(e);
         String display = String.join(".", table.getName());
         if ("X0Y32".equals(state) || "42P07".equals(state)) {
