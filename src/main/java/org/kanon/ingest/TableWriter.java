@@ -156,7 +156,7 @@ final class TableWriter {
     RuntimeException translate(RuntimeException e, Name table, SourceTable replaced) {
         String state = SqlErrors.sqlState(e);
         String display = String.join(".", table.getName());
-        if ("X0Y32".equals(state) || "42P07".equals(state)) {
+        if ("X0Y32".equals(state) || "42P07".equals(state) || "42S01".equals(state)) {
             // created by someone else between our check and our CREATE TABLE
             return new InvalidInputException("table " + display + " already exists; use --replace to overwrite", e);
         }
