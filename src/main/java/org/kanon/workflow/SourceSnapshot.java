@@ -38,6 +38,8 @@ import org.kanon.schema.hierarchy.HierarchyCatalog;
 public final class SourceSnapshot {
     private static final String MARK = "_SRC";
     private static final int COPY_BATCH = 1000;
+    /** The finest fractional seconds a time column declares (microseconds). */
+    private static final int MAX_FRACTIONAL_DIGITS = 6;
     /** PostgreSQL's largest declarable varchar length; Derby's (32672) and its precisions are below these. */
     private static final int LARGEST_LENGTH = 10_485_760;
     private static final int LARGEST_PRECISION = 1000;
@@ -183,6 +185,11 @@ public final class SourceSnapshot {
         }
         if (t.hasPrecision() && t.precision() > LARGEST_PRECISION) {
             t = t.precision(0, 0);
+        }
+        if (t.isDateTime() && t.hasPrecision() && t.precision() > MAX_FRACTIONAL_DIGITS) {
+            // MariaDB's driver reports a DATETIME's display size (19) as its precision; a time's precision is its
+            // fractional digits, at most 6 (microseconds) on every database kanon supports
+            t = t.precision(MAX_FRACTIONAL_DIGITS);
         }
         return t;
     }

@@ -58,7 +58,7 @@ class SqlCliTest {
             assertTrue(r.out().contains("2 rows selected"), r.out());
             assertFalse(r.out().contains("CONNECTION0"), "ij's connection list (it shows the URL) is not passed on");
             try (Database db = Database.open(settings)) {
-                assertEquals(2, db.dsl().fetchCount(DSL.table(db.ours(db.currentSchema(), "visits"))));
+                assertEquals(2, db.dsl().fetchCount(DSL.table(DSL.name(db.currentSchema(), db.identifiers().fold("visits")))));
             }
         });
     }
@@ -95,10 +95,25 @@ class SqlCliTest {
     void standardInputAndPasswordMasked(TestDatabases.Kind kind) throws Throwable {
         InputStream stdin = System.in;
         try {
-            System.setIn(new ByteArrayInputStream("CREATE TABLE s (a INT);\nSELECT * FROM \"pw-s3cret\";\n".getBytes(StandardCharsets.UTF_8)));
+            // MariaDB without ANSI_QUOTES (its default) reads "pw-s3cret" as a string: its identifiers are in backticks
+            String quote = kind == TestDatabases.Kind.MARIADB ? "`" : "\"";
+            System.setIn(new ByteArrayInputStream(("CREATE TABLE s (a INT);\nSELECT * FROM " + quote + "pw-s3cret" + quote + ";\n")
+                    .getBytes(StandardCharsets.UTF_8)));
             onFreshDatabase(kind, settings -> {
                 String user = settings.user() == null ? "app" : settings.user();
-                CliRun.Result r = new CliRun(new ConnectionSettings(settings.url(), user, "pw-s3cret")).run("sql", "-");
+                String url = settings.url();
+                if (kind == TestDatabases.Kind.MARIADB) {
+                    user = passwordUser(settings, "pw-s3cret");
+                    url = url.replaceFirst("user=root&?", "");
+                }
+                CliRun.Result r;
+                try {
+                    r = new CliRun(new ConnectionSettings(url, user, "pw-s3cret")).run("sql", "-");
+                } finally {
+                    if (kind == TestDatabases.Kind.MARIADB) {
+                        dropUser(settings, user);
+                    }
+                }
                 assertEquals(ExitCodes.USAGE, r.exitCode(), r.toString());
                 assertTrue(r.err().startsWith("kanon: <stdin>:2: ERROR"), r.err());
                 assertTrue(r.err().contains("<masked>"), r.err());
@@ -124,22 +139,17 @@ class SqlCliTest {
                     : settings.url() + (settings.url().contains("?") ? "&" : "?") + "password=se;cr&et&ApplicationName=kanon";
             String user = settings.user();
             if (kind == TestDatabases.Kind.MARIADB) {
-                // MariaDB checks every password: a user of its own with this one (the test server's root has none)
-                user = "kanon_pw_" + Long.toString(System.nanoTime(), 36);
+                // MariaDB checks every password: a user of its own with the given one (the test server's root has none);
+                // the URL's is masked all the same
+                user = passwordUser(settings, "e");
                 url = url.replaceFirst("user=root&?", "") + "&user=" + user;
-                try (Database admin = Database.open(settings)) {
-                    admin.dsl().execute("CREATE USER '" + user + "'@'%' IDENTIFIED BY 'se;cr&et'");
-                    admin.dsl().execute("GRANT ALL PRIVILEGES ON *.* TO '" + user + "'@'%'");
-                }
             }
             CliRun.Result r;
             try {
                 r = new CliRun(new ConnectionSettings(url, kind == TestDatabases.Kind.MARIADB ? null : user, "e")).run("sql", file.toString());
             } finally {
                 if (kind == TestDatabases.Kind.MARIADB) {
-                    try (Database admin = Database.open(settings)) {
-                        admin.dsl().execute("DROP USER '" + user + "'@'%'");
-                    }
+                    dropUser(settings, user);
                 }
             }
             assertEquals(ExitCodes.OK, r.exitCode(), r.toString());
@@ -154,6 +164,22 @@ class SqlCliTest {
             }
             assertEquals(kind == TestDatabases.Kind.DERBY ? 0 : 1, r.out().split("<masked>", -1).length - 1, r.out());
         });
+    }
+
+    /** MariaDB: a user with this password and every right (the test server's root has no password); returns its name. */
+    private static String passwordUser(ConnectionSettings settings, String password) {
+        String user = "kanon_pw_" + Long.toString(System.nanoTime(), 36);
+        try (Database admin = Database.open(settings)) {
+            admin.dsl().execute("CREATE USER '" + user + "'@'%' IDENTIFIED BY '" + password + "'");
+            admin.dsl().execute("GRANT ALL PRIVILEGES ON *.* TO '" + user + "'@'%'");
+        }
+        return user;
+    }
+
+    private static void dropUser(ConnectionSettings settings, String user) {
+        try (Database admin = Database.open(settings)) {
+            admin.dsl().execute("DROP USER '" + user + "'@'%'");
+        }
     }
 
     @DatabaseTest

@@ -188,7 +188,7 @@ class WorkerCrashTest {
     }
 
     private static void assertNothingReleased(Database db) {
-        assertEquals(0, db.dsl().fetchCount(db.dsl().select().from("kanon.releases")), "no release registered");
+        assertEquals(0, TestDatabases.sql(db).fetchCount(TestDatabases.sql(db).select().from("kanon.releases")), "no release registered");
         assertEquals(List.of(), Catalog.relations(db, "KANON_RELEASE"), "no release relation");
     }
 

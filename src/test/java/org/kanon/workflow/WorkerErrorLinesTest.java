@@ -29,8 +29,13 @@ class WorkerErrorLinesTest {
             db.dsl().execute("CREATE TABLE narrow (occupation VARCHAR(3))");
             db.dsl().execute("INSERT INTO jobs VALUES (?)", VALUE);
             // a statement that fails on the row, as the engine's own SQL might: its message holds the value
-            String failing = kind == TestDatabases.Kind.POSTGRES ? "SELECT CAST(occupation AS INTEGER) FROM jobs"
-                    : "INSERT INTO narrow SELECT occupation FROM jobs";
+            // (MariaDB's "Data too long" names no value; its "Incorrect integer value" quotes it)
+            db.dsl().execute("CREATE TABLE numbers (n INTEGER)");
+            String failing = switch (kind) {
+                case POSTGRES -> "SELECT CAST(occupation AS INTEGER) FROM jobs";
+                case MARIADB -> "INSERT INTO numbers SELECT occupation FROM jobs";
+                default -> "INSERT INTO narrow SELECT occupation FROM jobs";
+            };
             var raw = assertThrows(DataAccessException.class, () -> db.dsl().execute(failing));
             assertTrue(raw.getMessage().contains(VALUE), raw.getMessage());
 
@@ -46,7 +51,11 @@ class WorkerErrorLinesTest {
 
             var request = new RequestQueue(db).find(id).orElseThrow();
             assertEquals(RequestQueue.FAILED, request.status());
-            String state = kind == TestDatabases.Kind.POSTGRES ? "22P02" : "22001";
+            String state = switch (kind) {
+                case POSTGRES -> "22P02";
+                case MARIADB -> "22007";
+                default -> "22001";
+            };
             List<String> said = new ArrayList<>(log);
             said.add(request.error());
             said.addAll(TestDatabases.sql(db).fetch("SELECT error FROM kanon.spec_runs").getValues(0, String.class));
