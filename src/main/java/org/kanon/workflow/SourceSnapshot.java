@@ -40,6 +40,8 @@ public final class SourceSnapshot {
     private static final int COPY_BATCH = 1000;
     /** The finest fractional seconds a time column declares (microseconds). */
     private static final int MAX_FRACTIONAL_DIGITS = 6;
+    /** yyyy-mm-dd hh:mm:ss, the display size of a time without fractional seconds. */
+    private static final int DATETIME_DISPLAY = 19;
     /** PostgreSQL's largest declarable varchar length; Derby's (32672) and its precisions are below these. */
     private static final int LARGEST_LENGTH = 10_485_760;
     private static final int LARGEST_PRECISION = 1000;
@@ -187,9 +189,9 @@ public final class SourceSnapshot {
             t = t.precision(0, 0);
         }
         if (t.isDateTime() && t.hasPrecision() && t.precision() > MAX_FRACTIONAL_DIGITS) {
-            // MariaDB's driver reports a DATETIME's display size (19) as its precision; a time's precision is its
-            // fractional digits, at most 6 (microseconds) on every database kanon supports
-            t = t.precision(MAX_FRACTIONAL_DIGITS);
+            // MariaDB's driver reports a DATETIME's display size as its precision: 19 characters, and a point and the
+            // fractional digits beyond; a time's precision is its fractional digits, at most 6 on every database
+            t = t.precision(Math.min(MAX_FRACTIONAL_DIGITS, Math.max(0, t.precision() - DATETIME_DISPLAY - 1)));
         }
         return t;
     }

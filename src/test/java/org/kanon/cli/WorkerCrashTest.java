@@ -42,12 +42,12 @@ class WorkerCrashTest {
 
             long killedAt = killVictimInRelease(settings);
             try (Database db = Database.open(settings)) {
-                assertNothingReleased(db);
+                assertNothingReleased(db, kind, "patients_pub");
                 Record request = TestDatabases.sql(db).fetchOne("SELECT status, claimed_by, attempts FROM kanon.requests");
                 assertEquals(List.of("RUNNING", "victim", 1), request.intoList(), "nothing has looked after it yet");
                 assertEquals(List.of("RUNNING"), TestDatabases.sql(db).fetch("SELECT status FROM kanon.spec_runs").getValues(0, String.class));
             }
-            assertEquals(before, Catalog.of(settings), "the killed release's transaction left nothing");
+            assertEquals(before, Catalog.of(settings).withoutOrphan(kind, "patients_pub"), "the killed release's transaction left nothing");
 
             awaitLease(killedAt);
             CliRun.Result rescue = cli.run("worker", "--once", "--lease", "2s", "--name", "rescuer", "--verbose");
@@ -103,7 +103,7 @@ class WorkerCrashTest {
             String catalog;
             try (Database db = Database.open(settings)) {
                 catalog = db.identifiers().namespace(KanonSchemas.CATALOG).toUpperCase(Locale.ROOT);
-                assertNothingReleased(db);
+                assertNothingReleased(db, kind, "patients_low_zip");
                 runId = ((Number) TestDatabases.sql(db).fetchValue("SELECT id FROM kanon.spec_runs")).intValue();
             }
             // the dead run's snapshot was committed before its release began: it is there until recovery
@@ -128,9 +128,10 @@ class WorkerCrashTest {
                 assertEquals("FAILED", run.get(0));
                 assertNull(run.get(1));
                 assertEquals(error, run.get(2));
-                assertNothingReleased(db);
+                assertNothingReleased(db, kind, "patients_low_zip");
             }
-            assertEquals(before, Catalog.of(settings), "recovery discarded the snapshot " + snapshot + " with its hierarchies");
+            assertEquals(before, Catalog.of(settings).withoutOrphan(kind, "patients_low_zip"),
+                    "recovery discarded the snapshot " + snapshot + " with its hierarchies");
 
             // the spec still runs: a new request releases the base name
             execute(settings, "INSERT INTO kanon.requests (spec_name) VALUES ('below')");
@@ -187,13 +188,28 @@ class WorkerCrashTest {
         }
     }
 
-    private static void assertNothingReleased(Database db) {
+    /**
+     * No release registered and no release relation; on MariaDB, whose CREATE commits by itself, the killed release's
+     * relation stays, registered by no release, until the next release of the name drops it (ReleaseTarget.claim).
+     */
+    private static void assertNothingReleased(Database db, TestDatabases.Kind kind, String orphan) {
         assertEquals(0, TestDatabases.sql(db).fetchCount(TestDatabases.sql(db).select().from("kanon.releases")), "no release registered");
-        assertEquals(List.of(), Catalog.relations(db, "KANON_RELEASE"), "no release relation");
+        List<String> expected = kind == TestDatabases.Kind.MARIADB
+                ? List.of((db.identifiers().namespace(KanonSchemas.RELEASES) + "." + orphan).toUpperCase(Locale.ROOT)) : List.of();
+        assertEquals(expected, Catalog.relations(db, "KANON_RELEASE"), "no release relation");
     }
 
     /** Every relation of kanon's schemas and the row counts of the source and hierarchy catalog. */
     record Catalog(TreeSet<String> relations, Map<String, Integer> rows) {
+        /** This catalog without the relation a killed release left on MariaDB (see assertNothingReleased). */
+        Catalog withoutOrphan(TestDatabases.Kind kind, String orphan) {
+            TreeSet<String> kept = new TreeSet<>(relations);
+            if (kind == TestDatabases.Kind.MARIADB) {
+                kept.removeIf(r -> r.endsWith("_KANON_RELEASE." + orphan.toUpperCase(Locale.ROOT)));
+            }
+            return new Catalog(kept, rows);
+        }
+
         static Catalog of(ConnectionSettings settings) {
             try (Database db = Database.open(settings)) {
                 TreeSet<String> relations = new TreeSet<>();
