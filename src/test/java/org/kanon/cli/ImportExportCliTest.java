@@ -224,7 +224,7 @@ class ImportExportCliTest {
             }
             assertEquals(1, codes.stream().filter(c -> c == ExitCodes.OK).count(), codes.toString());
             try (Database db = Database.open(settings)) {
-                assertEquals(60_000, db.dsl().fetchCount(DSL.table(DSL.name("public", "same"))));
+                assertEquals(60_000, db.dsl().fetchCount(DSL.table(DSL.name(db.currentSchema(), "same"))));
             }
         } finally {
             for (KanonProcess p : processes) {

@@ -80,7 +80,7 @@ class SpecWorkflowCliTest {
             assertEquals(0, cli.run("verify", "patients_pub_v2").exitCode());
 
             // every run is recorded: status, version, counts, the node chosen, the database user
-            var runs = db.dsl().fetch("SELECT spec_name, status, release_name, release_version, rows_in, rows_out, classes, chosen, run_by, "
+            var runs = TestDatabases.sql(db).fetch("SELECT spec_name, status, release_name, release_version, rows_in, rows_out, classes, chosen, run_by, "
                     + "finished_at FROM kanon.spec_runs ORDER BY id");
             assertEquals(3, runs.size(), runs.toString());
             for (Record r : runs) {

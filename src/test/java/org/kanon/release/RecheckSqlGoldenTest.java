@@ -68,7 +68,11 @@ class RecheckSqlGoldenTest {
     void recheckSqlIsByteIdentical(TestDatabases.Kind kind) {
         try (Database db = TestDatabases.open(kind)) {
             Map<String, String> actual = rendered(db.dsl());
-            Map<String, String> expected = kind == TestDatabases.Kind.DERBY ? RecheckSqlGolden.DERBY : RecheckSqlGolden.POSTGRES;
+            Map<String, String> expected = switch (kind) {
+                case DERBY -> RecheckSqlGolden.DERBY;
+                case MARIADB -> RecheckSqlGolden.MARIADB;
+                default -> RecheckSqlGolden.POSTGRES;
+            };
             if (System.getProperty("kanon.printGolden") != null) {
                 StringBuilder out = new StringBuilder();
                 actual.forEach((k, v) -> out.append(k).append('\t').append(v.replace("\\", "\\\\").replace("\n", "\\n")).append('\n'));
