@@ -296,7 +296,8 @@ public final class MariaDbProfile implements DatabaseProfile {
         tx.insertInto(locks).set(lockKey, key).onDuplicateKeyIgnore().execute();
         var select = tx.select(lockKey).from(locks).where(lockKey.eq(key));
         if (shared) {
-            select.forShare().fetch();
+            // LOCK IN SHARE MODE, which MariaDB and MySQL both take (jOOQ's MYSQL dialect writes MySQL 8's FOR SHARE)
+            tx.fetch("{0} LOCK IN SHARE MODE", select);
         } else {
             select.forUpdate().fetch();
         }
