@@ -42,12 +42,28 @@ class MariaDbLeastPrivilegeCliTest {
         String database = dba.url().replaceFirst("^jdbc:[a-z]+://[^/]*/([^?]*).*$", "$1");
         try {
             try (Connection c = DriverManager.getConnection(dba.url())) {
-                LeastPrivilegeCliTest.createTable(c, "patients", "birthdate VARCHAR(10), sex VARCHAR(10), zipcode VARCHAR(5), disease VARCHAR(40)",
-                        PaperTables.PATIENTS_CSV, 4);
+                try (Statement s = c.createStatement()) {
+                    s.execute("CREATE TABLE patients (birthdate VARCHAR(10), sex VARCHAR(10), zipcode VARCHAR(5), disease VARCHAR(40))");
+                }
+                try (java.sql.PreparedStatement insert = c.prepareStatement("INSERT INTO patients VALUES (?, ?, ?, ?)")) {
+                    List<String> lines = java.nio.file.Files.readAllLines(PaperTables.PATIENTS_CSV);
+                    for (String line : lines.subList(1, lines.size())) {
+                        if (!line.isBlank()) {
+                            String[] values = line.split(",", -1);
+                            for (int i = 0; i < 4; i++) {
+                                insert.setString(i + 1, values[i]);
+                            }
+                            insert.executeUpdate();
+                        }
+                    }
+                }
             }
-            Process p = new ProcessBuilder(client, "-h", "127.0.0.1", "-P", "3306", "-u", "root", "-e",
-                    "SET @db = '" + database + "', @engine = '" + engine + "', @reader = '" + reader + "'; SOURCE " + SCRIPT)
-                    .redirectErrorStream(true).start();
+            // the variables, then the script, on the client's standard input (as `mariadb < script` after SETs)
+            Process p = new ProcessBuilder(client, "-h", "127.0.0.1", "-P", "3306", "-u", "root").redirectErrorStream(true).start();
+            try (var in = p.getOutputStream()) {
+                in.write(("SET @db = '" + database + "', @engine = '" + engine + "', @reader = '" + reader + "';\n"
+                        + java.nio.file.Files.readString(SCRIPT)).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
             String said = new String(p.getInputStream().readAllBytes());
             assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, said);
             try (Connection c = DriverManager.getConnection(dba.url()); Statement s = c.createStatement()) {
@@ -55,7 +71,8 @@ class MariaDbLeastPrivilegeCliTest {
                 s.execute("ALTER USER '" + reader + "'@'%' IDENTIFIED BY '" + readerPassword + "'");
             }
             String engineUrl = TestDatabases.mariaDbUrl(database).replaceFirst("user=root&?", "user=" + engine + "&password=" + enginePassword);
-            String readerUrl = TestDatabases.mariaDbUrl(database).replaceFirst("user=root&?", "user=" + reader + "&password=" + readerPassword);
+            // the reader connects to the releases' database: it has no right on the source database at all
+            String readerUrl = TestDatabases.mariaDbUrl(database + "_kanon_release").replaceFirst("user=root&?", "user=" + reader + "&password=" + readerPassword);
 
             // the engine, through the command line: catalog migrated into the pre-created databases, hierarchies bound,
             // a view and a table released and verified
