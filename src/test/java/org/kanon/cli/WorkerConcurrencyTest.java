@@ -40,6 +40,15 @@ class WorkerConcurrencyTest {
         drainConcurrently(TestDatabases.Kind.POSTGRES, workers);
     }
 
+    /** MariaDB claims by SKIP LOCKED too (10.6+), and its workers poll: no notifications. */
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {2, 4})
+    void mariadbWorkersRunEveryRequestExactlyOnce(int workers) throws Exception {
+        Assumptions.assumeTrue(TestDatabases.kinds().contains(TestDatabases.Kind.MARIADB),
+                "MariaDB workers need a server: set " + TestDatabases.MARIADB_VARIABLE);
+        drainConcurrently(TestDatabases.Kind.MARIADB, workers);
+    }
+
     @Test
     void derbyWorkersSharingTheEmbeddedDatabaseRunEveryRequestExactlyOnce() throws Exception {
         drainConcurrently(TestDatabases.Kind.DERBY, 2);
