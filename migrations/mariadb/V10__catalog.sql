@@ -8,6 +8,13 @@
 -- views instead) and V9's UPDATEs (no release predates this catalog). Names are unquoted and lower case, each qualified with
 -- the catalog database (Flyway does not make it the connection's default database on MariaDB).
 
+-- kanon's three databases compare names and values exactly (binary collation), whatever the server's default: the
+-- dimension tables and releases created in them later inherit it. Flyway created them (or the DBA did, see
+-- sql/mariadb/least-privilege.sql); the other two are named after this one.
+ALTER DATABASE `${flyway:defaultSchema}` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
+ALTER DATABASE `${flyway:defaultSchema}_dim` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
+ALTER DATABASE `${flyway:defaultSchema}_release` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin;
+
 -- A user table kanon has worked on. kanon never modifies it; it only records what it learned about it.
 CREATE TABLE `${flyway:defaultSchema}`.source_tables (
     id            INTEGER AUTO_INCREMENT PRIMARY KEY,

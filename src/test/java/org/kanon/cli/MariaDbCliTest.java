@@ -135,6 +135,28 @@ class MariaDbCliTest {
     }
 
     @Test
+    @DisplayName("kanon's databases compare exactly (binary collation) on a server whose default ignores case")
+    void kanonsDatabasesCompareExactly() throws Exception {
+        assumeTrue(TestDatabases.kinds().contains(TestDatabases.Kind.MARIADB), "MariaDB is not in the test matrix here");
+        String name = "kanon_t_ci" + Long.toString(System.nanoTime(), 36);
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(TestDatabases.mariadbUrl()); java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE `" + name + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci");
+        }
+        ConnectionSettings settings = new ConnectionSettings(TestDatabases.mariaDbUrl(name), null, null);
+        try {
+            // Flyway creates the three namespaces (with the server's default); the catalog migration makes them binary
+            try (Database db = Database.open(settings)) {
+                List<String> collations = db.dsl().fetch("SELECT default_collation_name FROM information_schema.schemata "
+                        + "WHERE schema_name IN (?, ?, ?) ORDER BY schema_name", name + "_kanon", name + "_kanon_dim", name + "_kanon_release")
+                        .getValues(0, String.class);
+                assertEquals(List.of("utf8mb4_bin", "utf8mb4_bin", "utf8mb4_bin"), collations);
+            }
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    @Test
     @DisplayName("Databases too long for kanon's namespaces are refused before connecting, in one line")
     void aDatabaseNameTooLongForTheNamespacesIsRefused() {
         assumeTrue(TestDatabases.kinds().contains(TestDatabases.Kind.MARIADB), "MariaDB is not in the test matrix here");
