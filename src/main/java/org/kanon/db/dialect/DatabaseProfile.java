@@ -60,6 +60,9 @@ public interface DatabaseProfile {
      */
     Field<String> asText(Field<?> numericOrTemporal);
 
+    /** The database's current time to its finest fraction (leases of queued requests and runs are sub-second). */
+    Field<java.time.LocalDateTime> currentTime();
+
     // --- resources shipped per database
 
     /** The infix of a template's variant for this database: {@code x.<variant>.sql} next to {@code x.sql}. */

@@ -72,6 +72,12 @@ public final class DerbyProfile implements DatabaseProfile {
         return DSL.trim(numericOrTemporal.cast(SQLDataType.CHAR(40)));
     }
 
+    /** CURRENT_TIMESTAMP keeps its fraction here. */
+    @Override
+    public Field<java.time.LocalDateTime> currentTime() {
+        return DSL.currentLocalDateTime();
+    }
+
     @Override
     public String templateVariant() {
         return "derby";

@@ -129,6 +129,12 @@ public final class MariaDbProfile implements DatabaseProfile {
         return DSL.field("CAST({0} AS CHAR)", SQLDataType.VARCHAR, numericOrTemporal);
     }
 
+    /** MariaDB's CURRENT_TIMESTAMP is whole seconds: a 300 ms lease would round away. */
+    @Override
+    public Field<java.time.LocalDateTime> currentTime() {
+        return DSL.field("CURRENT_TIMESTAMP(6)", java.time.LocalDateTime.class);
+    }
+
     @Override
     public String templateVariant() {
         return "mariadb";

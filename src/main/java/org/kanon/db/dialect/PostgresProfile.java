@@ -83,6 +83,12 @@ public final class PostgresProfile implements DatabaseProfile {
         return numericOrTemporal.cast(SQLDataType.VARCHAR(40));
     }
 
+    /** CURRENT_TIMESTAMP keeps its fraction here. */
+    @Override
+    public Field<java.time.LocalDateTime> currentTime() {
+        return DSL.currentLocalDateTime();
+    }
+
     @Override
     public String templateVariant() {
         return "postgres";
