@@ -52,6 +52,7 @@ final class WorkerCommand extends ResultCommand {
         String me = name != null ? name : InetAddress.getLocalHost().getHostName() + ":" + ProcessHandle.current().pid();
         var err = spec.commandLine().getErr();
         try (Database db = openDatabase()) {
+            refuseUnservable(db);
             // a service says that it is up and what it did: a start line, then one line per request (its outcome)
             Worker worker = new Worker(db, new SpecRunner(db, new SpecEngine()), me, leaseTime, line -> {
                 if (verbose || !STARTING.matcher(line).matches()) {
@@ -95,6 +96,17 @@ final class WorkerCommand extends ResultCommand {
                 stopped.countDown();
             }
             return ExitCodes.OK;
+        }
+    }
+
+    /** A server that cannot claim requests safely (MariaDB before 10.6: no SKIP LOCKED) is refused before any claim. */
+    private static void refuseUnservable(Database db) throws SQLException {
+        String refusal;
+        try (Connection c = db.dataSource().getConnection()) {
+            refusal = db.profile().workerRefusal(c.getMetaData());
+        }
+        if (refusal != null) {
+            throw new org.kanon.InvalidInputException("kanon worker: " + refusal);
         }
     }
 

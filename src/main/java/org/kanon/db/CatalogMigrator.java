@@ -28,11 +28,16 @@ final class CatalogMigrator {
         }
         Identifiers ids = db.identifiers();
         try {
-            Flyway.configure()
-                    .dataSource(db.dataSource())
+            var config = Flyway.configure();
+            if (db.profile().migratesOnOwnConnection()) {
+                config.dataSource(db.settings().url(), db.settings().user(), db.settings().password());
+            } else {
+                config.dataSource(db.dataSource());
+            }
+            config
                     .locations(locations())
                     // the first schema holds the history table and is the default for the unquoted DDL
-                    .schemas(ids.fold(KanonSchemas.CATALOG), ids.fold(KanonSchemas.DIMENSIONS), ids.fold(KanonSchemas.RELEASES))
+                    .schemas(ids.namespace(KanonSchemas.CATALOG), ids.namespace(KanonSchemas.DIMENSIONS), ids.namespace(KanonSchemas.RELEASES))
                     .createSchemas(true)
                     .load()
                     .migrate();
@@ -50,7 +55,7 @@ final class CatalogMigrator {
     /** True when the history table exists and its newest successful migration is {@link #LATEST_VERSION}. */
     boolean upToDate() {
         Identifiers ids = db.identifiers();
-        var history = DSL.table(DSL.name(ids.fold(KanonSchemas.CATALOG), "flyway_schema_history"));
+        var history = DSL.table(DSL.name(ids.namespace(KanonSchemas.CATALOG), "flyway_schema_history"));
         var version = DSL.field(DSL.name("version"), String.class);
         var success = DSL.field(DSL.name("success"), Boolean.class);
         try {

@@ -57,9 +57,10 @@ public final class Database implements AutoCloseable {
         this.profile = DatabaseProfiles.forUrl(settings.url());
         this.dialect = profile.dialect();
         this.dropOnClose = dropOnClose;
+        this.identifiers = new Identifiers(profile, settings.url());
+        identifiers.namespace(KanonSchemas.RELEASES); // a database whose name cannot carry kanon's namespaces is refused before connecting
         // attached to a database already up in this JVM: nothing to boot
         this.pool = openPool(settings, profile, ownsEngine);
-        this.identifiers = new Identifiers(profile);
         this.dsl = DSL.using(pool, dialect, new Settings()
                 // one quoting policy for the whole engine: every identifier quoted, hostile names stay harmless
                 .withRenderQuotedNames(RenderQuotedNames.EXPLICIT_DEFAULT_QUOTED)
@@ -188,7 +189,7 @@ public final class Database implements AutoCloseable {
 
     /** A name in one of kanon's own schemas, folded like every name kanon makes up. */
     public Name ours(String schema, String object) {
-        return identifiers.name(schema, object);
+        return identifiers.ours(schema, object);
     }
 
     /** The schema unqualified names resolve to for the connected user (APP on Derby, usually public on PostgreSQL). */

@@ -20,10 +20,32 @@ public final class Identifiers {
 
     private final DatabaseProfile profile;
     private final NameLimit limit;
+    private final String url;
 
-    public Identifiers(DatabaseProfile profile) {
+    /** {@code url}: the database connected to, whose kanon namespaces {@link #namespace} names. */
+    public Identifiers(DatabaseProfile profile, String url) {
         this.profile = profile;
         this.limit = profile.relationNameLimit();
+        this.url = url;
+    }
+
+    /**
+     * The schema, as the database stores its name, of one of kanon's namespaces ({@link KanonSchemas}): the profile's
+     * to say (a schema of the connected database, or a sibling database where there are no schemas).
+     */
+    public String namespace(String kanonSchema) {
+        return profile.namespace(kanonSchema, url);
+    }
+
+    /** A relation in one of kanon's namespaces: the namespace's schema and the folded name. */
+    public Name ours(String kanonSchema, String object) {
+        return DSL.name(namespace(kanonSchema), fold(object));
+    }
+
+    /** Whether a schema name (as a user typed it or as the database stores it) is one of kanon's namespaces. */
+    public boolean isOwn(String schema) {
+        return KanonSchemas.isOwn(schema) || schema != null && (schema.equalsIgnoreCase(namespace(KanonSchemas.CATALOG))
+                || schema.equalsIgnoreCase(namespace(KanonSchemas.DIMENSIONS)) || schema.equalsIgnoreCase(namespace(KanonSchemas.RELEASES)));
     }
 
     /** True when the database keeps this identifier (as folded) whole. */

@@ -65,11 +65,11 @@ public final class ScratchTables implements AutoCloseable {
     /** Creates {@code prefix_N} with the given columns (name and data type of each field); one statement. */
     public Table<?> create(String prefix, List<? extends Field<?>> columns) {
         String plain = db.identifiers().fold(prefix + "_" + (++counter));
-        Name name = db.profile().scratchTable(plain);
+        Name name = db.profile().scratchTable(db.identifiers().namespace(KanonSchemas.CATALOG), plain);
         List<QueryPart> definitions = new ArrayList<>();
         for (Field<?> c : columns) {
             definitions.add(DSL.sql("{0} {1}", DSL.name(c.getUnqualifiedName().last()),
-                    DSL.keyword(c.getDataType().getCastTypeName(dsl.configuration()))));
+                    DSL.keyword(db.profile().scratchColumnType(c.getDataType(), dsl.configuration()))));
         }
         dsl.query(SqlTemplates.load("scratch/create-temp-table.sql", db.profile()), name, DSL.list(definitions)).execute();
         live.add(name);

@@ -49,7 +49,7 @@ public final class CsvImporter {
 
         // checked after the file so a bad file is reported first, and again under the name's lock before writing
         Supplier<Optional<SourceTable>> existing = () -> resolver.find(target);
-        checkReplaceable(existing.get(), opts.replace());
+        checkReplaceable(existing.get(), opts.replace(), target);
 
         afterValidation.run();
         Name name = DSL.name(target.schema(), target.name());
@@ -57,7 +57,7 @@ public final class CsvImporter {
         try (CsvReader reader = CsvReader.open(file, format)) {
             rows = new TableWriter(db).write(name, () -> {
                 Optional<SourceTable> now = existing.get();
-                checkReplaceable(now, opts.replace());
+                checkReplaceable(now, opts.replace(), target);
                 return now.orElse(null);
             }, profile, reader);
         }
@@ -67,7 +67,17 @@ public final class CsvImporter {
         return new ImportResult(created, rows, columns(profile), delimiter);
     }
 
-    private static void checkReplaceable(Optional<SourceTable> existing, boolean replace) {
+    /**
+     * An existing table of the name refuses the import unless {@code replace}; one whose name differs only by case
+     * always does: the name resolves to it (kanon matches names ignoring case when no spelling is exact), but the
+     * import would create the exact spelling next to it where the database keeps such names apart (MariaDB on a
+     * case-sensitive file system, quoted names elsewhere), and --replace would swap one table for another.
+     */
+    private static void checkReplaceable(Optional<SourceTable> existing, boolean replace, TableResolver.TableName target) {
+        if (existing.isPresent() && !existing.get().name().equals(target.name())) {
+            throw new InvalidInputException("--table: " + target.name() + " differs only by case from the existing table "
+                    + existing.get().displayName() + ", which the database keeps apart from it; name that table exactly, or choose another name");
+        }
         if (existing.isPresent() && !replace) {
             throw new InvalidInputException("table " + existing.get().displayName() + " already exists; use --replace to overwrite");
         }

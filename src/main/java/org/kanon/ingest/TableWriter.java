@@ -23,7 +23,8 @@ import org.kanon.schema.SourceTable;
 
 /**
  * Pass 2: in ONE transaction, drops the table being replaced, creates the new one and inserts every row. Derby
- * and PostgreSQL both roll DDL back, so any failure leaves the database exactly as it was.
+ * and PostgreSQL both roll DDL back, so any failure leaves the database exactly as it was. Where DDL commits by
+ * itself (MariaDB) {@link StagedTableWriter} fills a new table aside and swaps it in.
  */
 final class TableWriter {
     /** Rows per executeBatch: large enough to amortise round trips, small enough to keep the driver's buffers small. */
@@ -42,6 +43,9 @@ final class TableWriter {
      * @return the number of rows inserted
      */
     long write(Name table, Supplier<SourceTable> replacedUnderLock, CsvProfiler.FileProfile profile, CsvReader rows) {
+        if (!db.profile().transactionalDdl()) {
+            return new StagedTableWriter(db, this).write(table, replacedUnderLock, profile, rows);
+        }
         SourceTable[] replaced = {null};
         try {
             return db.dsl().transactionResult(trx -> {
@@ -53,16 +57,21 @@ final class TableWriter {
                     refuseIfViewsRead(tx, replaced[0]);
                     tx.dropTable(replaced[0].qualifiedName()).execute();
                 }
-                List<Field<?>> fields = create(tx, table, profile);
-                // rendered once by jOOQ (quoted names, ? placeholders), then run as plain JDBC batches for speed
-                String insert = tx.render(tx.insertInto(DSL.table(table)).columns(fields).values(placeholders(fields)));
-                return tx.connectionResult(connection -> insertAll(connection, insert, profile, rows));
+                return createAndFill(tx, table, profile, rows);
             });
         } catch (InvalidInputException e) {
             throw e;
         } catch (RuntimeException e) {
             throw translate(e, table, replaced[0]);
         }
+    }
+
+    /** Creates {@code table} and inserts every row on the transaction's connection; returns the rows. */
+    long createAndFill(DSLContext tx, Name table, CsvProfiler.FileProfile profile, CsvReader rows) {
+        List<Field<?>> fields = create(tx, table, profile);
+        // rendered once by jOOQ (quoted names, ? placeholders), then run as plain JDBC batches for speed
+        String insert = tx.render(tx.insertInto(DSL.table(table)).columns(fields).values(placeholders(fields)));
+        return tx.connectionResult(connection -> insertAll(connection, insert, profile, rows));
     }
 
     /**
@@ -167,10 +176,10 @@ final class TableWriter {
     }
 
     /** Database errors a user can act on become one-line messages; anything else stays a bug. */
-    private RuntimeException translate(RuntimeException e, Name table, SourceTable replaced) {
+    RuntimeException translate(RuntimeException e, Name table, SourceTable replaced) {
         String state = SqlErrors.sqlState(e);
         String display = String.join(".", table.getName());
-        if ("X0Y32".equals(state) || "42P07".equals(state)) {
+        if ("X0Y32".equals(state) || "42P07".equals(state) || "42S01".equals(state)) {
             // created by someone else between our check and our CREATE TABLE
             return new InvalidInputException("table " + display + " already exists; use --replace to overwrite", e);
         }

@@ -29,7 +29,7 @@ public final class RegisteredRecheck {
             List<Column> qiColumns = source.columns(qis);
             return ctx.renderInlined(TwoTableRecheckQuery.build(ctx, source, qiColumns, sensitive,
                     DSL.name(r.relationSchema(), r.relationName()), DSL.name(r.relationSchema(), r.sensitiveRelation()),
-                    DSL.name(catalog.fold(KanonSchemas.CATALOG), r.partitionRelation()), r.k()));
+                    DSL.name(catalog.namespace(KanonSchemas.CATALOG), r.partitionRelation()), r.k()));
         }
         if (ReleaseRecord.LOCAL.equals(r.recoding())) {
             return ctx.renderInlined(LocalRecheckQuery.build(ctx, r.relationSchema(), r.relationName(), qis, model, sensitive));

@@ -137,12 +137,12 @@ public final class ReleaseRegister {
 
     /** Holds the release name until {@code tx} ends: writers and droppers of one release take turns. */
     static void lock(DSLContext tx, Identifiers ids, String releaseName) {
-        NameLock.acquire(tx, NameLock.Kind.RELEASE, ids.fold(KanonSchemas.RELEASES), ids.fold(releaseName.trim()));
+        NameLock.acquire(tx, NameLock.Kind.RELEASE, ids.namespace(KanonSchemas.RELEASES), ids.fold(releaseName.trim()));
     }
 
     /** The release, if any, one of whose relations (released, sensitive or partition record) is {@code schema.name}. */
     Optional<ReleaseRecord> owner(DSLContext tx, String schema, String name) {
-        String catalog = db.identifiers().fold(KanonSchemas.CATALOG);
+        String catalog = db.identifiers().namespace(KanonSchemas.CATALOG);
         return tx.select().from(releases.table()).fetch(this::toRecord).stream()
                 .filter(r -> schema.equals(r.relationSchema()) && (name.equals(r.relationName()) || name.equals(r.sensitiveRelation()))
                         || schema.equals(catalog) && name.equals(r.partitionRelation()))
@@ -155,7 +155,7 @@ public final class ReleaseRegister {
             Relations.dropIfExists(tx, r.relationSchema(), r.sensitiveRelation());
         }
         if (r.partitionRelation() != null) {
-            Relations.dropIfExists(tx, db.identifiers().fold(KanonSchemas.CATALOG), r.partitionRelation());
+            Relations.dropIfExists(tx, db.identifiers().namespace(KanonSchemas.CATALOG), r.partitionRelation());
         }
         tx.deleteFrom(releases.table()).where(f("release_name", String.class).eq(r.name())).execute();
     }

@@ -38,7 +38,7 @@ final class ReleaseTarget {
     /** A view or table of the release's own name in KANON_RELEASE. */
     static ReleaseTarget oneTable(Identifiers ids, String requested) {
         String name = required(requested);
-        return new ReleaseTarget(ids, name, List.of(ids.name(KanonSchemas.RELEASES, name)));
+        return new ReleaseTarget(ids, name, List.of(ids.ours(KanonSchemas.RELEASES, name)));
     }
 
     /**
@@ -47,8 +47,8 @@ final class ReleaseTarget {
      */
     static ReleaseTarget twoTable(Identifiers ids, String requested, boolean anatomy) {
         String name = required(requested);
-        return new ReleaseTarget(ids, name, List.of(ids.name(KanonSchemas.RELEASES, name + (anatomy ? "_QIT" : "_PQT")),
-                ids.name(KanonSchemas.RELEASES, name + (anatomy ? "_ST" : "_PST")), ids.name(KanonSchemas.CATALOG, name + "_PARTITION")));
+        return new ReleaseTarget(ids, name, List.of(ids.ours(KanonSchemas.RELEASES, name + (anatomy ? "_QIT" : "_PQT")),
+                ids.ours(KanonSchemas.RELEASES, name + (anatomy ? "_ST" : "_PST")), ids.ours(KanonSchemas.CATALOG, name + "_PARTITION")));
     }
 
     private static String required(String requested) {
@@ -64,7 +64,7 @@ final class ReleaseTarget {
      * could drop the source.
      */
     void refuseOver(SourceTable source) {
-        if (source.schema().equals(ids.fold(KanonSchemas.RELEASES)) && ids.fold(name).equals(source.name())) {
+        if (source.schema().equals(ids.namespace(KanonSchemas.RELEASES)) && ids.fold(name).equals(source.name())) {
             throw new InvalidInputException("--name: release " + name + " would replace its own source table");
         }
     }
@@ -87,6 +87,11 @@ final class ReleaseTarget {
     /** The folded name of the i-th relation, in the order the factory names them. */
     String relationName(int i) {
         return relations.get(i).last();
+    }
+
+    /** Every relation of the release, qualified and folded. */
+    List<Name> relations() {
+        return relations;
     }
 
     /** The qualified, folded name of the i-th relation. */
@@ -118,9 +123,12 @@ final class ReleaseTarget {
             }
         }
         existing.ifPresent(r -> register.delete(tx, r));
+        // where DDL commits by itself (MariaDB), a writer that died between its CREATE and its register row left the
+        // relation behind, registered by no release (checked above): kanon's own namespace, nobody else's, so dropped
+        boolean orphansPossible = !org.kanon.db.dialect.DatabaseProfiles.of(tx.dialect()).transactionalDdl();
         for (Name relation : relations) {
             if (Relations.exists(tx, relation.first(), relation.last())) {
-                if (!replace) {
+                if (!replace && !orphansPossible) {
                     throw new InvalidInputException(display(relation) + " already exists; use --replace to overwrite it");
                 }
                 Relations.dropIfExists(tx, relation.first(), relation.last());
@@ -139,7 +147,7 @@ final class ReleaseTarget {
         for (Name n : relations) {
             names.put(n.first() + '\u0000' + n.last(), n);
         }
-        Name released = ids.name(KanonSchemas.RELEASES, name);
+        Name released = ids.ours(KanonSchemas.RELEASES, name);
         names.put(released.first() + '\u0000' + released.last(), released);
         for (Name n : names.values()) {
             NameLock.acquire(tx, NameLock.Kind.RELEASE, n.first(), n.last());

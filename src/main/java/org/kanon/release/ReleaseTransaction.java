@@ -37,6 +37,32 @@ final class ReleaseTransaction {
      * release in the re-check's failure message.
      */
     ReleaseRecord write(ReleaseTarget target, String shownName, boolean replace, RelationKind kind) {
+        boolean[] creating = {false};
+        try {
+            return write(target, shownName, replace, kind, creating);
+        } catch (RuntimeException e) {
+            if (creating[0] && !db.profile().transactionalDdl()) {
+                dropCreated(target, e);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Where DDL commits by itself (MariaDB) the rollback leaves what was created: dropped here, so a failed release
+     * leaves neither its relations nor its register row, as on the other databases.
+     */
+    private void dropCreated(ReleaseTarget target, RuntimeException failure) {
+        for (Name relation : target.relations()) {
+            try {
+                org.kanon.db.Relations.dropIfExists(db.dsl(), relation.first(), relation.last());
+            } catch (RuntimeException e) {
+                failure.addSuppressed(e);
+            }
+        }
+    }
+
+    private ReleaseRecord write(ReleaseTarget target, String shownName, boolean replace, RelationKind kind, boolean[] creating) {
         String createdBy = db.currentUser();
         return db.dsl().transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();
@@ -44,6 +70,7 @@ final class ReleaseTransaction {
                 return null;
             }
             target.claim(tx, register, replace);
+            creating[0] = true;
             kind.create(tx, target);
             maybeFail(Stage.RELATION_CREATED);
             refreshStatistics(tx, target, kind);

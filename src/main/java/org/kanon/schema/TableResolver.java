@@ -57,9 +57,10 @@ public final class TableResolver {
      */
     public TableName parseWritable(String option, String userName) {
         TableName target = parse(userName);
-        if (KanonSchemas.isOwn(target.schema())) {
-            throw new InvalidInputException(option + ": schema " + target.schema() + " belongs to kanon (" + KanonSchemas.CATALOG
-                    + ", " + KanonSchemas.DIMENSIONS + ", " + KanonSchemas.RELEASES + " hold its catalog, hierarchies and releases);"
+        if (db.identifiers().isOwn(target.schema())) {
+            var ids = db.identifiers();
+            throw new InvalidInputException(option + ": schema " + target.schema() + " belongs to kanon (" + ids.namespace(KanonSchemas.CATALOG)
+                    + ", " + ids.namespace(KanonSchemas.DIMENSIONS) + ", " + ids.namespace(KanonSchemas.RELEASES) + " hold its catalog, hierarchies and releases);"
                     + " write the table to another schema");
         }
         return target;

@@ -106,7 +106,7 @@ public final class ReleaseVerification {
         if (r.twoTables()) {
             all.add(new String[] {r.relationSchema(), r.sensitiveRelation()});
             if (r.partitionRelation() != null) {
-                all.add(new String[] {db.identifiers().fold(KanonSchemas.CATALOG), r.partitionRelation()});
+                all.add(new String[] {db.identifiers().namespace(KanonSchemas.CATALOG), r.partitionRelation()});
             }
         }
         return all;

@@ -128,7 +128,7 @@ final class TwoTableVerification {
     /** The checks the private partition record allows: it holds the source's rows, and each group is the record's group. */
     private void partition(DSLContext ctx, ReleaseRecord r, List<Column> qis, Column sensitive, boolean anatomy, List<Record> sourceRows,
                            List<Record> qRows, Map<Integer, Map<String, Long>> groups, int limit, List<Violation> found) {
-        String schema = db.identifiers().fold(KanonSchemas.CATALOG);
+        String schema = db.identifiers().namespace(KanonSchemas.CATALOG);
         if (r.partitionRelation() == null || !Relations.exists(ctx, schema, r.partitionRelation())) {
             found.add(new Violation("partition", "the partition record " + schema + "." + r.partitionRelation()
                     + " is missing: the groups cannot be compared with the source rows"));

@@ -39,6 +39,8 @@ public final class RequestQueue {
     public static final String RUN = "RUN";
     public static final String VERIFY = "VERIFY";
     public static final String DROP = "DROP";
+    /** Claims retried after their transaction was a deadlock's victim, before the error is the worker's. */
+    private static final int DEADLOCK_RETRIES = 10;
 
     /** A request this worker now holds: run {@code spec}, or verify or drop {@code release}. */
     public record Claim(int id, String action, String spec, String release, boolean replace, int attempt) {
@@ -60,7 +62,23 @@ public final class RequestQueue {
         return db.profile().claimsBySkipLocked() ? claimSkippingLocked(worker, lease) : claimByConditionalUpdate(worker, lease);
     }
 
+    /**
+     * A claim that the database chose as a deadlock's victim (SQLSTATE 40001: MariaDB's InnoDB locks index gaps under
+     * REPEATABLE READ, so two claims can meet there despite SKIP LOCKED) was rolled back whole: claimed again.
+     */
     private Optional<Claim> claimSkippingLocked(String worker, Duration lease) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return claimSkippingLockedOnce(worker, lease);
+            } catch (org.jooq.exception.DataAccessException e) {
+                if (attempt >= DEADLOCK_RETRIES || !"40001".equals(org.kanon.db.SqlErrors.sqlState(e))) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private Optional<Claim> claimSkippingLockedOnce(String worker, Duration lease) {
         return db.dsl().transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();
             Record r = tx.select(claimed())
@@ -203,8 +221,8 @@ public final class RequestQueue {
                 r.get(requests.field("run_id", Integer.class)), r.get(text("release_name")), r.get(text("error")));
     }
 
-    private static LocalDateTime now(DSLContext ctx) {
-        return ctx.select(DSL.currentLocalDateTime()).fetchOne(0, LocalDateTime.class);
+    private LocalDateTime now(DSLContext ctx) {
+        return ctx.select(db.profile().currentTime()).fetchOne(0, LocalDateTime.class);
     }
 
     private Field<Integer> id() {

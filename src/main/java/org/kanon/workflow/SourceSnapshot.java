@@ -39,6 +39,10 @@ import org.kanon.schema.hierarchy.HierarchyCatalog;
 public final class SourceSnapshot {
     private static final String MARK = "_SRC";
     private static final int COPY_BATCH = 1000;
+    /** The finest fractional seconds a time column declares (microseconds). */
+    private static final int MAX_FRACTIONAL_DIGITS = 6;
+    /** yyyy-mm-dd hh:mm:ss, the display size of a time without fractional seconds. */
+    private static final int DATETIME_DISPLAY = 19;
     /** PostgreSQL's largest declarable varchar length; Derby's (32672) and its precisions are below these. */
     private static final int LARGEST_LENGTH = 10_485_760;
     private static final int LARGEST_PRECISION = 1000;
@@ -100,7 +104,7 @@ public final class SourceSnapshot {
      * release rests on it (the run died after its release was committed).
      */
     void discardAbandoned(String releaseName, long runId) {
-        String schema = db.identifiers().fold(KanonSchemas.CATALOG);
+        String schema = db.identifiers().namespace(KanonSchemas.CATALOG);
         String table = db.identifiers().fold(snapshotName(releaseName, runId));
         boolean released = new ReleaseRegister(db).list().stream()
                 .anyMatch(r -> r.sourceSchema().equals(schema) && r.sourceTable().equals(table));
@@ -126,11 +130,11 @@ public final class SourceSnapshot {
     }
 
     boolean isSnapshot(String schema, String table) {
-        return schema.equals(db.identifiers().fold(KanonSchemas.CATALOG)) && table.toUpperCase(java.util.Locale.ROOT).matches(".*" + MARK + "\\d+");
+        return schema.equals(db.identifiers().namespace(KanonSchemas.CATALOG)) && table.toUpperCase(java.util.Locale.ROOT).matches(".*" + MARK + "\\d+");
     }
 
     private SourceTable snapshot(Spec spec, String snapshotName) {
-        String schema = db.identifiers().fold(KanonSchemas.CATALOG);
+        String schema = db.identifiers().namespace(KanonSchemas.CATALOG);
         String table = db.identifiers().fold(snapshotName);
         Name name = DSL.name(schema, table);
         db.dsl().transaction(cfg -> {
@@ -190,9 +194,6 @@ public final class SourceSnapshot {
      * a length or precision the driver reports for an unbounded type (PostgreSQL's text, varchar, numeric: up to
      * Integer.MAX_VALUE) left undeclared, as the query's own type is.
      */
-    /** The most fractional digits of seconds any database keeps. */
-    private static final int NANOSECONDS = 9;
-
     private static org.jooq.DataType<?> declared(org.jooq.DataType<?> type) {
         org.jooq.DataType<?> t = type.nullable(true).identity(false);
         if (t.hasLength() && t.length() > LARGEST_LENGTH) {
@@ -201,9 +202,10 @@ public final class SourceSnapshot {
         if (t.hasPrecision() && t.precision() > LARGEST_PRECISION) {
             t = t.precision(0, 0);
         }
-        if (t.isTimestamp() && t.precision() > NANOSECONDS) {
-            // a driver's display width taken for fractional digits (DuckDB's reports 26): the plain type, as queried
-            t = SQLDataType.TIMESTAMP.nullable(true);
+        if (t.isDateTime() && t.hasPrecision() && t.precision() > MAX_FRACTIONAL_DIGITS) {
+            // MariaDB's driver reports a DATETIME's display size as its precision: 19 characters, and a point and the
+            // fractional digits beyond; a time's precision is its fractional digits, at most 6 on every database
+            t = t.precision(Math.min(MAX_FRACTIONAL_DIGITS, Math.max(0, t.precision() - DATETIME_DISPLAY - 1)));
         }
         return t;
     }

@@ -180,8 +180,8 @@ public final class SpecRuns {
         return runs.field("lease_until", LocalDateTime.class);
     }
 
-    private static LocalDateTime dbNow(DSLContext ctx) {
-        return ctx.select(DSL.currentLocalDateTime()).fetchOne(0, LocalDateTime.class);
+    private LocalDateTime dbNow(DSLContext ctx) {
+        return ctx.select(db.profile().currentTime()).fetchOne(0, LocalDateTime.class);
     }
 
     /** A run marked failed by {@link #abandon}, with the release name it was writing. */

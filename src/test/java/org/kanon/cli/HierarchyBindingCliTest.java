@@ -49,13 +49,13 @@ class HierarchyBindingCliTest {
 
     private static int dimensionRows(ConnectionSettings settings, String table) {
         try (Database db = Database.open(settings)) {
-            return db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().fold(KanonSchemas.DIMENSIONS), db.identifiers().fold(table))));
+            return db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().namespace(KanonSchemas.DIMENSIONS), db.identifiers().fold(table))));
         }
     }
 
     private static int count(ConnectionSettings settings, String sql) {
         try (Database db = Database.open(settings)) {
-            return db.dsl().fetchOne(sql).get(0, Integer.class);
+            return TestDatabases.sql(db).fetchOne(sql).get(0, Integer.class);
         }
     }
 
@@ -77,7 +77,7 @@ class HierarchyBindingCliTest {
             assertEquals(4, dimensionRows(settings, "D_T_SCORE"));
             assertEquals(3, dimensionRows(settings, "D_T_N"));
             try (Database db = Database.open(settings)) {
-                String dim = db.identifiers().fold(KanonSchemas.DIMENSIONS);
+                String dim = db.identifiers().namespace(KanonSchemas.DIMENSIONS);
                 var v = DSL.field(DSL.name(db.identifiers().fold("V")));
                 assertEquals(1, db.dsl().fetchCount(DSL.selectFrom(DSL.table(DSL.name(dim, db.identifiers().fold("D_T_SCORE"))))
                         .where(v.eq(new java.math.BigDecimal("0.125")))), "0.125 kept exactly, not rounded to the column's scale");

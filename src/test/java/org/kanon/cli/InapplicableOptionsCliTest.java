@@ -157,7 +157,7 @@ class InapplicableOptionsCliTest {
                 "--select", "dm", "--release", "never"), "spec 'm_dm': --select does not apply to --algorithm mondrian");
         // ...and, written by hand in the catalog, when it runs: the run fails with the same line, nothing released
         try (Database db = Database.open(settings)) {
-            db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, algorithm, options, release_name) "
+            TestDatabases.sql(db).execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, algorithm, options, release_name) "
                     + "VALUES ('m_exec', 't1a', '" + QI + "', 2, 'mondrian', '--executor sql', 'never')");
         }
         CliRun.Result run = cli.run("run", "m_exec");

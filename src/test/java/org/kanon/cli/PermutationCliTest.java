@@ -93,7 +93,7 @@ class PermutationCliTest {
             try (Database db = Database.open(settings)) {
                 DSLContext ctx = db.dsl();
                 ReleaseRegister register = new ReleaseRegister(db);
-                String catalog = db.identifiers().fold(KanonSchemas.CATALOG);
+                String catalog = db.identifiers().namespace(KanonSchemas.CATALOG);
                 boolean permutedSomewhere = false;
                 for (int seed = 1; seed <= 6; seed++) {
                     ReleaseRecord rec = register.require("pa" + seed);
@@ -156,10 +156,10 @@ class PermutationCliTest {
             // dropping the release drops all three tables
             assertEquals(ExitCodes.OK, cli.run("release", "drop", "pa4").exitCode());
             try (Database db = Database.open(settings)) {
-                String schema = db.identifiers().fold(KanonSchemas.RELEASES);
+                String schema = db.identifiers().namespace(KanonSchemas.RELEASES);
                 assertFalse(Relations.exists(db.dsl(), schema, db.identifiers().fold("pa4_PQT")));
                 assertFalse(Relations.exists(db.dsl(), schema, db.identifiers().fold("pa4_PST")));
-                assertFalse(Relations.exists(db.dsl(), db.identifiers().fold(KanonSchemas.CATALOG), db.identifiers().fold("pa4_PARTITION")));
+                assertFalse(Relations.exists(db.dsl(), db.identifiers().namespace(KanonSchemas.CATALOG), db.identifiers().fold("pa4_PARTITION")));
                 assertTrue(Relations.exists(db.dsl(), schema, db.identifiers().fold("pa5_PQT")));
             }
         } finally {

@@ -43,7 +43,7 @@ class SpecWorkflowCliTest {
 
     static void runReadmeExample(Database db) throws IOException {
         for (String sql : readmeSpecExample()) {
-            db.dsl().execute(sql);
+            TestDatabases.sql(db).execute(sql); // the README's kanon.specs: <db>_kanon.specs on MariaDB
         }
     }
 
@@ -69,18 +69,18 @@ class SpecWorkflowCliTest {
             // the queued run of the same spec made the next version, with the same rows
             assertEquals(rows(db, "patients_pub"), rows(db, "patients_pub_v2"));
             assertEquals(6, rows(db, "patients_pub").values().stream().mapToInt(Integer::intValue).sum());
-            var requests = db.dsl().fetch("SELECT spec_name, status, attempts, release_name, error FROM kanon.requests ORDER BY id");
+            var requests = TestDatabases.sql(db).fetch("SELECT spec_name, status, attempts, release_name, error FROM kanon.requests ORDER BY id");
             assertEquals(List.of("DONE", "DONE"), requests.getValues(1, String.class), requests.toString());
             assertEquals(List.of("patients_pub_v2", "patients_low_zip"), requests.getValues(3, String.class));
             assertEquals(List.of(1, 1), requests.getValues(2, Integer.class));
 
             // the query source: only the 4 rows below 53715, released as a table, verified independently
-            assertEquals(4L, ((Number) db.dsl().fetchValue("SELECT rows_in FROM kanon.releases WHERE release_name = 'patients_low_zip'")).longValue());
+            assertEquals(4L, ((Number) TestDatabases.sql(db).fetchValue("SELECT rows_in FROM kanon.releases WHERE release_name = 'patients_low_zip'")).longValue());
             assertEquals(0, cli.run("verify", "patients_low_zip").exitCode());
             assertEquals(0, cli.run("verify", "patients_pub_v2").exitCode());
 
             // every run is recorded: status, version, counts, the node chosen, the database user
-            var runs = db.dsl().fetch("SELECT spec_name, status, release_name, release_version, rows_in, rows_out, classes, chosen, run_by, "
+            var runs = TestDatabases.sql(db).fetch("SELECT spec_name, status, release_name, release_version, rows_in, rows_out, classes, chosen, run_by, "
                     + "finished_at FROM kanon.spec_runs ORDER BY id");
             assertEquals(3, runs.size(), runs.toString());
             for (Record r : runs) {
@@ -96,19 +96,19 @@ class SpecWorkflowCliTest {
             // --replace overwrites the newest version; the register keeps both
             assertEquals(0, cli.run("run", "patients_k2", "--replace").exitCode());
             assertEquals(List.of("patients_low_zip", "patients_pub", "patients_pub_v2"),
-                    db.dsl().fetch("SELECT release_name FROM kanon.releases ORDER BY release_name").getValues(0, String.class));
+                    TestDatabases.sql(db).fetch("SELECT release_name FROM kanon.releases ORDER BY release_name").getValues(0, String.class));
             // verify and drop from SQL alone: requests any worker carries out
-            db.dsl().execute("INSERT INTO kanon.requests (action, release_name) VALUES ('VERIFY', 'patients_pub_v2')");
-            db.dsl().execute("DELETE FROM kanon_release." + db.identifiers().fold("patients_low_zip") + " WHERE disease = 'Flu' OR sex = 'Female'");
-            db.dsl().execute("INSERT INTO kanon.requests (action, release_name) VALUES ('VERIFY', 'patients_low_zip')");
-            db.dsl().execute("INSERT INTO kanon.requests (action, release_name) VALUES ('DROP', 'patients_low_zip')");
-            db.dsl().execute("INSERT INTO kanon.requests (action, release_name) VALUES ('DROP', 'no_such_release')");
+            TestDatabases.sql(db).execute("INSERT INTO kanon.requests (action, release_name) VALUES ('VERIFY', 'patients_pub_v2')");
+            TestDatabases.sql(db).execute("DELETE FROM kanon_release." + db.identifiers().fold("patients_low_zip") + " WHERE disease = 'Flu' OR sex = 'Female'");
+            TestDatabases.sql(db).execute("INSERT INTO kanon.requests (action, release_name) VALUES ('VERIFY', 'patients_low_zip')");
+            TestDatabases.sql(db).execute("INSERT INTO kanon.requests (action, release_name) VALUES ('DROP', 'patients_low_zip')");
+            TestDatabases.sql(db).execute("INSERT INTO kanon.requests (action, release_name) VALUES ('DROP', 'no_such_release')");
             assertEquals(0, cli.run("worker", "--once").exitCode());
-            var managed = db.dsl().fetch("SELECT action, status, error FROM kanon.requests WHERE action <> 'RUN' ORDER BY id");
+            var managed = TestDatabases.sql(db).fetch("SELECT action, status, error FROM kanon.requests WHERE action <> 'RUN' ORDER BY id");
             assertEquals(List.of("DONE", "NOT_MET", "DONE", "FAILED"), managed.getValues(1, String.class), managed.toString());
             assertTrue(managed.get(1).get(2, String.class).contains("violation"), managed.toString());
             assertTrue(managed.get(3).get(2, String.class).contains("no_such_release"), managed.toString());
-            assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("RELEASES")))
+            assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().namespace("KANON"), db.identifiers().fold("RELEASES")))
                     .where(DSL.field(DSL.name(db.identifiers().fold("RELEASE_NAME"))).eq("patients_low_zip"))));
 
             CliRun.Result json = cli.run("run", "patients_k2", "--format", "json");
@@ -183,7 +183,7 @@ class SpecWorkflowCliTest {
             // a semicolon inside a literal or a comment, and a trailing one, are fine
             assertEquals(0, cli.run("spec", "create", "q", "--query", "SELECT sex, zipcode FROM patients WHERE disease <> 'a;b' -- x;y\n;",
                     "--qi", "sex", "--k", "2", "--release", "rq").exitCode());
-            db.dsl().execute("DELETE FROM kanon.specs");
+            TestDatabases.sql(db).execute("DELETE FROM kanon.specs");
             Path file = dir.resolve("bad.csv");
             Files.writeString(file, "spec_name,source_table,quasi_identifiers,k,release_name\n"
                     + "a,patients,sex,2,ra\n"
@@ -191,40 +191,40 @@ class SpecWorkflowCliTest {
             CliRun.assertRefused(cli.run("spec", "import", file.toString()), "bad.csv:3", "column k", "'two'");
             Files.writeString(file, "spec_name,source_table,quasi_identifiers,k,release_name,colour\na,patients,sex,2,ra\n");
             CliRun.assertRefused(cli.run("spec", "import", file.toString()), "bad.csv:1", "unknown column 'colour'");
-            assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("SPECS")))),
+            assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().namespace("KANON"), db.identifiers().fold("SPECS")))),
                     "nothing stored");
             CliRun.assertRefused(cli.run("run", "nope"), "no release specification named 'nope'");
 
             // Flu is 1/6 of the table, so no class can hold it at a share of at most 0.1 (Lemma 1): the engine refuses
             // the spec before any search; the run is recorded as failed with that reason, nothing is released
-            db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, alpha, sensitive_attribute, "
+            TestDatabases.sql(db).execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, alpha, sensitive_attribute, "
                     + "sensitive_value, release_name) VALUES ('too_big', 'patients', 'birthdate,sex,zipcode', 2, '0.1', 'disease', 'Flu', 'never')");
             CliRun.Result infeasible = cli.run("run", "too_big");
             assertEquals(ExitCodes.USAGE, infeasible.exitCode(), infeasible.toString());
             CliRun.assertRefused(infeasible, "run 1 of spec too_big: failed: --alpha 0.1 is below the share");
             // a spec written by hand with a bad column fails its run with the reason, exit 2
-            db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, release_name) "
+            TestDatabases.sql(db).execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, release_name) "
                     + "VALUES ('no_column', 'patients', 'birthdate,colour', 2, 'never2')");
             CliRun.Result bad = cli.run("run", "no_column");
             assertEquals(ExitCodes.USAGE, bad.exitCode(), bad.toString());
             // a second statement smuggled into a spec written by hand: refused when it runs, nothing executed
-            db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_query, quasi_identifiers, k, release_name) "
+            TestDatabases.sql(db).execute("INSERT INTO kanon.specs (spec_name, source_query, quasi_identifiers, k, release_name) "
                     + "VALUES ('smuggler', 'SELECT sex FROM patients; DELETE FROM patients', 'sex', 2, 'never3')");
             CliRun.assertRefused(cli.run("run", "smuggler"), "spec 'smuggler': the source query", "one SELECT");
             assertEquals(6, db.dsl().fetchCount(DSL.table(DSL.name(db.currentSchema(), db.identifiers().fold("patients")))));
-            db.dsl().execute("INSERT INTO kanon.requests (spec_name) VALUES ('ghost')");
-            db.dsl().execute("INSERT INTO kanon.requests (spec_name) VALUES ('too_big')");
+            TestDatabases.sql(db).execute("INSERT INTO kanon.requests (spec_name) VALUES ('ghost')");
+            TestDatabases.sql(db).execute("INSERT INTO kanon.requests (spec_name) VALUES ('too_big')");
             assertEquals(0, cli.run("worker", "--once").exitCode());
-            var runs = db.dsl().fetch("SELECT spec_name, status, release_name, error FROM kanon.spec_runs ORDER BY id");
+            var runs = TestDatabases.sql(db).fetch("SELECT spec_name, status, release_name, error FROM kanon.spec_runs ORDER BY id");
             assertEquals(List.of("FAILED", "FAILED", "FAILED", "FAILED"), runs.getValues(1, String.class), runs.toString());
             assertNull(runs.get(0).get(2));
             assertTrue(runs.get(0).get(3, String.class).contains("Lemma 1"), runs.toString());
             assertTrue(runs.get(1).get(3, String.class).contains("COLOUR") || runs.get(1).get(3, String.class).toLowerCase().contains("colour"),
                     runs.toString());
-            var requests = db.dsl().fetch("SELECT spec_name, status, error FROM kanon.requests ORDER BY id");
+            var requests = TestDatabases.sql(db).fetch("SELECT spec_name, status, error FROM kanon.requests ORDER BY id");
             assertEquals(List.of("FAILED", "FAILED"), requests.getValues(1, String.class));
             assertTrue(requests.get(0).get(2, String.class).contains("no release specification named 'ghost'"));
-            assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("RELEASES")))));
+            assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().namespace("KANON"), db.identifiers().fold("RELEASES")))));
         } finally {
             TestDatabases.dispose(settings);
         }
@@ -241,9 +241,11 @@ class SpecWorkflowCliTest {
         ConnectionSettings settings = TestDatabases.fresh(kind);
         try (Database db = Database.openScratch(settings)) {
             CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
-            String release = db.identifiers().fold("KANON_RELEASE");
+            String release = db.identifiers().namespace("KANON_RELEASE");
+            // MariaDB ends a -- comment at a line feed only: its "comment\r; CREATE" is one comment, so the line feed there
+            String lineEnd = kind == TestDatabases.Kind.MARIADB ? "\n" : "\r";
             List<String> attacks = new ArrayList<>(List.of(
-                    "SELECT sex, zipcode, disease FROM patients -- a comment\r; CREATE TABLE kanon_release.pwned AS SELECT * FROM patients",
+                    "SELECT sex, zipcode, disease FROM patients -- a comment" + lineEnd + "; CREATE TABLE kanon_release.pwned AS SELECT * FROM patients",
                     "SELECT sex FROM patients; COMMIT; CREATE TABLE kanon_release.pwned AS SELECT * FROM patients",
                     "SELECT sex FROM patients WHERE 1 = 0) q; CREATE TABLE kanon_release.pwned AS SELECT * FROM patients; SELECT * FROM (SELECT 1 AS a",
                     "DELETE FROM patients",
@@ -257,6 +259,10 @@ class SpecWorkflowCliTest {
                 attacks.add("WITH x AS (DELETE FROM patients RETURNING *) SELECT * FROM x");
                 attacks.add("SELECT sex FROM patients FOR UPDATE");
             }
+            if (kind == TestDatabases.Kind.MARIADB) {
+                attacks.add("SELECT sex FROM patients; DROP TABLE patients");
+                attacks.add("SELECT sex FROM patients FOR UPDATE; DELETE FROM patients");
+            }
             if (kind == TestDatabases.Kind.DUCKDB) {
                 // DuckDB writes files and databases from statements of its own; a sequence's nextval writes too
                 attacks.add("COPY (SELECT * FROM patients) TO 'pwned.csv'");
@@ -264,12 +270,13 @@ class SpecWorkflowCliTest {
                 attacks.add("SELECT nextval('kanon.requests_id_seq') AS sex");
             }
             int n = 0;
-            for (String attack : attacks) {
+            for (String written : attacks) {
+                String attack = TestDatabases.ns(db, written); // kanon_release: <db>_kanon_release on MariaDB
                 String spec = "attack" + ++n;
                 CliRun.assertRefused(cli.run("spec", "create", spec, "--query", attack, "--qi", "sex", "--k", "2", "--release", "r" + n),
                         "spec '" + spec + "': the source query");
                 // written by hand, past `spec create`: its run is refused the same way
-                db.dsl().insertInto(DSL.table(DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("SPECS"))))
+                db.dsl().insertInto(DSL.table(DSL.name(db.identifiers().namespace("KANON"), db.identifiers().fold("SPECS"))))
                         .set(DSL.field(DSL.name(db.identifiers().fold("SPEC_NAME"))), spec)
                         .set(DSL.field(DSL.name(db.identifiers().fold("SOURCE_QUERY"))), attack)
                         .set(DSL.field(DSL.name(db.identifiers().fold("QUASI_IDENTIFIERS"))), "sex")
@@ -278,7 +285,7 @@ class SpecWorkflowCliTest {
                 CliRun.assertRefused(cli.run("run", spec), "spec '" + spec + "': the source query");
                 assertEquals(6, db.dsl().fetchCount(DSL.table(DSL.name(db.currentSchema(), db.identifiers().fold("patients")))), attack);
                 assertFalse(org.kanon.db.Relations.exists(db.dsl(), release, db.identifiers().fold("pwned")), attack);
-                assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("RELEASES")))), attack);
+                assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().namespace("KANON"), db.identifiers().fold("RELEASES")))), attack);
             }
             // a query that only reads still releases, its snapshot typed as the database describes the query
             assertEquals(0, cli.run("spec", "create", "fine", "--query", "SELECT sex, zipcode, disease FROM patients -- a comment\r;",
@@ -294,10 +301,10 @@ class SpecWorkflowCliTest {
 
     /** A release's rows as a multiset: row text -> count. */
     static Map<String, Integer> rows(Database db, String release) {
-        String relation = (String) db.dsl().fetchValue("SELECT relation_name FROM kanon.releases WHERE release_name = ?", release);
+        String relation = (String) TestDatabases.sql(db).fetchValue("SELECT relation_name FROM kanon.releases WHERE release_name = ?", release);
         assertNotNull(relation, "release " + release + " registered");
         Map<String, Integer> rows = new TreeMap<>();
-        for (Record r : db.dsl().selectFrom(DSL.table(DSL.name(db.identifiers().fold("KANON_RELEASE"), relation))).fetch()) {
+        for (Record r : db.dsl().selectFrom(DSL.table(DSL.name(db.identifiers().namespace("KANON_RELEASE"), relation))).fetch()) {
             rows.merge(r.intoList().toString(), 1, Integer::sum);
         }
         return rows;

@@ -38,15 +38,17 @@ class SqlCliTest {
     @DatabaseTest
     @DisplayName("sql FILE: a script creates a table, inserts, selects (rows shown) and reads kanon's catalog; exit 0")
     void runsScript(TestDatabases.Kind kind) throws Throwable {
-        Path file = script("ok.sql", """
-                -- kanon sql: a first script
-                CREATE TABLE visits (id INT, city VARCHAR(20));
-                INSERT INTO visits VALUES (1, 'Madison'),
-                                          (2, 'Oslo');
-                SELECT id, city FROM visits ORDER BY id;
-                SELECT COUNT(*) AS registered FROM kanon.releases;
-                """);
         onFreshDatabase(kind, settings -> {
+            // kanon's catalog is schema kanon, or on MariaDB the database <db>_kanon
+            String catalog = org.kanon.db.dialect.DatabaseProfiles.forUrl(settings.url()).namespace("KANON", settings.url());
+            Path file = script("ok.sql", """
+                    -- kanon sql: a first script
+                    CREATE TABLE visits (id INT, city VARCHAR(20));
+                    INSERT INTO visits VALUES (1, 'Madison'),
+                                              (2, 'Oslo');
+                    SELECT id, city FROM visits ORDER BY id;
+                    SELECT COUNT(*) AS registered FROM %s.releases;
+                    """.formatted(catalog));
             CliRun.Result r = new CliRun(settings).run("sql", file.toString());
             assertEquals(ExitCodes.OK, r.exitCode(), r.toString());
             assertEquals("", r.err(), r.toString());
@@ -56,7 +58,7 @@ class SqlCliTest {
             assertTrue(r.out().contains("2 rows selected"), r.out());
             assertFalse(r.out().contains("CONNECTION0"), "ij's connection list (it shows the URL) is not passed on");
             try (Database db = Database.open(settings)) {
-                assertEquals(2, db.dsl().fetchCount(DSL.table(db.ours(db.currentSchema(), "visits"))));
+                assertEquals(2, db.dsl().fetchCount(DSL.table(DSL.name(db.currentSchema(), db.identifiers().fold("visits")))));
             }
         });
     }
@@ -77,7 +79,11 @@ class SqlCliTest {
             CliRun.Result r = new CliRun(settings).run("sql", file.toString());
             assertEquals(ExitCodes.USAGE, r.exitCode(), r.toString());
             // DuckDB's driver sets no SQLState: the console shows the one its profile derives (a catalog error: 42P01)
-            String state = kind == TestDatabases.Kind.DERBY ? "42X05" : "42P01";
+            String state = switch (kind) {
+                case DERBY -> "42X05";
+                case MARIADB -> "42S02";
+                default -> "42P01";
+            };
             assertTrue(r.err().contains("kanon: " + file + ":4: ERROR " + state + ":"), r.err());
             assertTrue(r.err().contains("kanon: " + file + ": 1 statement failed"), r.err());
             assertEquals(2, r.err().lines().count(), r.err());
@@ -90,10 +96,25 @@ class SqlCliTest {
     void standardInputAndPasswordMasked(TestDatabases.Kind kind) throws Throwable {
         InputStream stdin = System.in;
         try {
-            System.setIn(new ByteArrayInputStream("CREATE TABLE s (a INT);\nSELECT * FROM \"pw-s3cret\";\n".getBytes(StandardCharsets.UTF_8)));
+            // MariaDB without ANSI_QUOTES (its default) reads "pw-s3cret" as a string: its identifiers are in backticks
+            String quote = kind == TestDatabases.Kind.MARIADB ? "`" : "\"";
+            System.setIn(new ByteArrayInputStream(("CREATE TABLE s (a INT);\nSELECT * FROM " + quote + "pw-s3cret" + quote + ";\n")
+                    .getBytes(StandardCharsets.UTF_8)));
             onFreshDatabase(kind, settings -> {
                 String user = settings.user() == null ? "app" : settings.user();
-                CliRun.Result r = new CliRun(new ConnectionSettings(settings.url(), user, "pw-s3cret")).run("sql", "-");
+                String url = settings.url();
+                if (kind == TestDatabases.Kind.MARIADB) {
+                    user = passwordUser(settings, "pw-s3cret");
+                    url = url.replaceFirst("user=root&?", "");
+                }
+                CliRun.Result r;
+                try {
+                    r = new CliRun(new ConnectionSettings(url, user, "pw-s3cret")).run("sql", "-");
+                } finally {
+                    if (kind == TestDatabases.Kind.MARIADB) {
+                        dropUser(settings, user);
+                    }
+                }
                 assertEquals(ExitCodes.USAGE, r.exitCode(), r.toString());
                 assertTrue(r.err().startsWith("kanon: <stdin>:2: ERROR"), r.err());
                 assertTrue(r.err().contains("<masked>"), r.err());
@@ -118,7 +139,21 @@ class SqlCliTest {
             // Derby's and DuckDB's URLs take attributes after ';'
             String url = kind != TestDatabases.Kind.POSTGRES ? settings.url() + ";password=se&cr"
                     : settings.url() + (settings.url().contains("?") ? "&" : "?") + "password=se;cr&et&ApplicationName=kanon";
-            CliRun.Result r = new CliRun(new ConnectionSettings(url, settings.user(), "e")).run("sql", file.toString());
+            String user = settings.user();
+            if (kind == TestDatabases.Kind.MARIADB) {
+                // MariaDB checks every password: a user of its own with the given one (the test server's root has none);
+                // the URL's is masked all the same
+                user = passwordUser(settings, "se;cr"); // the URL's password wins; its driver ends it at the next &
+                url = url.replaceFirst("user=root&?", "") + "&user=" + user;
+            }
+            CliRun.Result r;
+            try {
+                r = new CliRun(new ConnectionSettings(url, kind == TestDatabases.Kind.MARIADB ? null : user, "e")).run("sql", file.toString());
+            } finally {
+                if (kind == TestDatabases.Kind.MARIADB) {
+                    dropUser(settings, user);
+                }
+            }
             assertEquals(ExitCodes.OK, r.exitCode(), r.toString());
             assertTrue(r.out().lines().anyMatch(l -> l.strip().equals("Madison e Oslo")), "the row as the database returned it\n" + r.out());
             assertFalse(r.toString().contains("se;cr") || r.toString().contains("cr&et") || r.toString().contains("se&cr"), r.toString());
@@ -126,8 +161,27 @@ class SqlCliTest {
             if (kind == TestDatabases.Kind.POSTGRES) {
                 assertTrue(connection.endsWith("password=<masked>&ApplicationName=kanon"), connection);
             }
-            assertEquals(kind == TestDatabases.Kind.POSTGRES ? 1 : 0, r.out().split("<masked>", -1).length - 1, r.out());
+            if (kind == TestDatabases.Kind.MARIADB) {
+                assertTrue(connection.contains("password=<masked>&ApplicationName=kanon"), connection);
+            }
+            assertEquals(kind == TestDatabases.Kind.DERBY ? 0 : 1, r.out().split("<masked>", -1).length - 1, r.out());
         });
+    }
+
+    /** MariaDB: a user with this password and every right (the test server's root has no password); returns its name. */
+    private static String passwordUser(ConnectionSettings settings, String password) {
+        String user = "kanon_pw_" + Long.toString(System.nanoTime(), 36);
+        try (Database admin = Database.open(settings)) {
+            admin.dsl().execute("CREATE USER '" + user + "'@'%' IDENTIFIED BY '" + password + "'");
+            admin.dsl().execute("GRANT ALL PRIVILEGES ON *.* TO '" + user + "'@'%'");
+        }
+        return user;
+    }
+
+    private static void dropUser(ConnectionSettings settings, String user) {
+        try (Database admin = Database.open(settings)) {
+            admin.dsl().execute("DROP USER '" + user + "'@'%'");
+        }
     }
 
     @DatabaseTest

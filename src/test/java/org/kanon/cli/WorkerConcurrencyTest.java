@@ -41,6 +41,15 @@ class WorkerConcurrencyTest {
         drainConcurrently(TestDatabases.Kind.POSTGRES, workers);
     }
 
+    /** MariaDB claims by SKIP LOCKED too (10.6+), and its workers poll: no notifications. */
+    @ParameterizedTest(name = "{0} workers")
+    @ValueSource(ints = {2, 4})
+    void mariadbWorkersRunEveryRequestExactlyOnce(int workers) throws Exception {
+        Assumptions.assumeTrue(TestDatabases.kinds().contains(TestDatabases.Kind.MARIADB),
+                "MariaDB workers need a server: set " + TestDatabases.MARIADB_VARIABLE);
+        drainConcurrently(TestDatabases.Kind.MARIADB, workers);
+    }
+
     @Test
     void derbyWorkersSharingTheEmbeddedDatabaseRunEveryRequestExactlyOnce() throws Exception {
         drainConcurrently(TestDatabases.Kind.DERBY, 2);
@@ -60,10 +69,10 @@ class WorkerConcurrencyTest {
         ConnectionSettings settings = TestDatabases.fresh(kind);
         try (Database db = Database.openScratch(settings)) {
             CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
-            db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, algorithm, release_name) "
+            TestDatabases.sql(db).execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, algorithm, release_name) "
                     + "VALUES ('patients_k2', 'patients', 'birthdate,sex,zipcode', 2, 'incognito', 'patients_pub')");
             for (int i = 0; i < REQUESTS; i++) {
-                db.dsl().execute("INSERT INTO kanon.requests (spec_name) VALUES ('patients_k2')");
+                TestDatabases.sql(db).execute("INSERT INTO kanon.requests (spec_name) VALUES ('patients_k2')");
             }
 
             // each worker is the real command in its own thread, all let go at once
@@ -94,7 +103,7 @@ class WorkerConcurrencyTest {
             }
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
 
-            var requests = db.dsl().fetch("SELECT id, status, attempts, claimed_by, release_name, run_id, error FROM kanon.requests ORDER BY id");
+            var requests = TestDatabases.sql(db).fetch("SELECT id, status, attempts, claimed_by, release_name, run_id, error FROM kanon.requests ORDER BY id");
             assertEquals(REQUESTS, requests.size());
             Map<String, Integer> perWorker = new TreeMap<>();
             for (Record r : requests) {
@@ -107,7 +116,7 @@ class WorkerConcurrencyTest {
             assertTrue(perWorker.keySet().stream().allMatch(w -> w.matches("w[1-" + workers + "]")), perWorker.toString());
 
             // exactly one run per request, each released, and it is the run the request names
-            var runs = db.dsl().fetch("SELECT request_id, status, release_name, release_version, id, worker FROM kanon.spec_runs ORDER BY id");
+            var runs = TestDatabases.sql(db).fetch("SELECT request_id, status, release_name, release_version, id, worker FROM kanon.spec_runs ORDER BY id");
             assertEquals(REQUESTS, runs.size(), runs.toString());
             Map<Integer, Record> runOf = new TreeMap<>();
             for (Record r : runs) {
@@ -128,7 +137,7 @@ class WorkerConcurrencyTest {
             assertEquals(expected, requests.getValues(4, String.class).stream().sorted().toList());
             assertEquals(IntStream.rangeClosed(1, REQUESTS).boxed().toList(),
                     runs.getValues(3, Integer.class).stream().sorted().toList());
-            assertEquals(expected, db.dsl().fetch("SELECT release_name FROM kanon.releases ORDER BY release_name")
+            assertEquals(expected, TestDatabases.sql(db).fetch("SELECT release_name FROM kanon.releases ORDER BY release_name")
                     .getValues(0, String.class).stream().sorted().toList());
             assertEquals(SpecWorkflowCliTest.rows(db, "patients_pub"), SpecWorkflowCliTest.rows(db, "patients_pub_v" + REQUESTS));
 

@@ -42,12 +42,12 @@ class WorkerCrashTest {
 
             long killedAt = killVictimInRelease(settings);
             try (Database db = Database.open(settings)) {
-                assertNothingReleased(db);
-                Record request = db.dsl().fetchOne("SELECT status, claimed_by, attempts FROM kanon.requests");
+                assertNothingReleased(db, kind, "patients_pub");
+                Record request = TestDatabases.sql(db).fetchOne("SELECT status, claimed_by, attempts FROM kanon.requests");
                 assertEquals(List.of("RUNNING", "victim", 1), request.intoList(), "nothing has looked after it yet");
-                assertEquals(List.of("RUNNING"), db.dsl().fetch("SELECT status FROM kanon.spec_runs").getValues(0, String.class));
+                assertEquals(List.of("RUNNING"), TestDatabases.sql(db).fetch("SELECT status FROM kanon.spec_runs").getValues(0, String.class));
             }
-            assertEquals(before, Catalog.of(settings), "the killed release's transaction left nothing");
+            assertEquals(before, Catalog.of(settings).withoutOrphan(kind, "patients_pub"), "the killed release's transaction left nothing");
 
             awaitLease(killedAt);
             CliRun.Result rescue = cli.run("worker", "--once", "--lease", "2s", "--name", "rescuer", "--verbose");
@@ -56,12 +56,12 @@ class WorkerCrashTest {
             assertTrue(rescue.err().contains("worker victim stopped (no heartbeat since"), rescue.toString());
 
             try (Database db = Database.open(settings)) {
-                Record request = db.dsl().fetchOne("SELECT status, claimed_by, attempts, release_name, error FROM kanon.requests");
+                Record request = TestDatabases.sql(db).fetchOne("SELECT status, claimed_by, attempts, release_name, error FROM kanon.requests");
                 assertEquals(List.of("DONE", "rescuer", 2, "patients_pub"), request.intoList().subList(0, 4), request.toString());
                 assertNull(request.get(4), "a finished request carries no error");
                 // the retry took the base name the dead run had reserved: it was freed, not skipped
-                assertEquals(List.of("patients_pub"), db.dsl().fetch("SELECT release_name FROM kanon.releases").getValues(0, String.class));
-                var runs = db.dsl().fetch("SELECT status, worker, release_name, release_version, error, finished_at FROM kanon.spec_runs ORDER BY id");
+                assertEquals(List.of("patients_pub"), TestDatabases.sql(db).fetch("SELECT release_name FROM kanon.releases").getValues(0, String.class));
+                var runs = TestDatabases.sql(db).fetch("SELECT status, worker, release_name, release_version, error, finished_at FROM kanon.spec_runs ORDER BY id");
                 assertEquals(2, runs.size(), runs.toString());
                 assertEquals("FAILED", runs.get(0).get(0), runs.toString());
                 assertEquals("victim", runs.get(0).get(1));
@@ -100,14 +100,16 @@ class WorkerCrashTest {
 
             long killedAt = killVictimInRelease(settings);
             int runId;
+            String catalog;
             try (Database db = Database.open(settings)) {
-                assertNothingReleased(db);
-                runId = ((Number) db.dsl().fetchValue("SELECT id FROM kanon.spec_runs")).intValue();
+                catalog = db.identifiers().namespace(KanonSchemas.CATALOG).toUpperCase(Locale.ROOT);
+                assertNothingReleased(db, kind, "patients_low_zip");
+                runId = ((Number) TestDatabases.sql(db).fetchValue("SELECT id FROM kanon.spec_runs")).intValue();
             }
             // the dead run's snapshot was committed before its release began: it is there until recovery
             Catalog killed = Catalog.of(settings);
             String snapshot = "PATIENTS_LOW_ZIP_SRC" + runId;
-            assertTrue(killed.relations().contains("KANON." + snapshot), killed.toString());
+            assertTrue(killed.relations().contains(catalog + "." + snapshot), killed.toString());
             assertNotEquals(before.rows(), killed.rows(), "the snapshot and its hierarchies are in the catalog");
 
             awaitLease(killedAt);
@@ -116,26 +118,27 @@ class WorkerCrashTest {
             assertTrue(rescue.out().contains("0 request(s) run"), rescue.toString());
 
             try (Database db = Database.open(settings)) {
-                Record request = db.dsl().fetchOne("SELECT status, claimed_by, attempts, release_name, error, finished_at FROM kanon.requests");
+                Record request = TestDatabases.sql(db).fetchOne("SELECT status, claimed_by, attempts, release_name, error, finished_at FROM kanon.requests");
                 assertEquals(List.of("FAILED", "victim", 1), request.intoList().subList(0, 3), request.toString());
                 assertNull(request.get(3));
                 String error = request.get(4, String.class);
                 assertTrue(error.contains("worker victim stopped (no heartbeat since") && error.contains("no attempts left"), error);
                 assertNotNull(request.get(5));
-                Record run = db.dsl().fetchOne("SELECT status, release_name, error FROM kanon.spec_runs");
+                Record run = TestDatabases.sql(db).fetchOne("SELECT status, release_name, error FROM kanon.spec_runs");
                 assertEquals("FAILED", run.get(0));
                 assertNull(run.get(1));
                 assertEquals(error, run.get(2));
-                assertNothingReleased(db);
+                assertNothingReleased(db, kind, "patients_low_zip");
             }
-            assertEquals(before, Catalog.of(settings), "recovery discarded the snapshot " + snapshot + " with its hierarchies");
+            assertEquals(before, Catalog.of(settings).withoutOrphan(kind, "patients_low_zip"),
+                    "recovery discarded the snapshot " + snapshot + " with its hierarchies");
 
             // the spec still runs: a new request releases the base name
             execute(settings, "INSERT INTO kanon.requests (spec_name) VALUES ('below')");
             CliRun.Result again = cli.run("worker", "--once");
             assertTrue(again.out().contains("1 request(s) run"), again.toString());
             try (Database db = Database.open(settings)) {
-                assertEquals(List.of("patients_low_zip"), db.dsl().fetch("SELECT release_name FROM kanon.releases").getValues(0, String.class));
+                assertEquals(List.of("patients_low_zip"), TestDatabases.sql(db).fetch("SELECT release_name FROM kanon.releases").getValues(0, String.class));
             }
         } finally {
             dispose(kind, settings);
@@ -150,7 +153,7 @@ class WorkerCrashTest {
     }
 
     private static void dispose(TestDatabases.Kind kind, ConnectionSettings settings) {
-        if (kind != TestDatabases.Kind.DERBY) {
+        if (kind != TestDatabases.Kind.DERBY) { // a server database: dropped (the on-disk Derby one goes with its directory)
             TestDatabases.dispose(settings);
         }
     }
@@ -159,7 +162,7 @@ class WorkerCrashTest {
     private static void execute(ConnectionSettings settings, String... statements) {
         try (Database db = Database.open(settings)) {
             for (String sql : statements) {
-                db.dsl().execute(sql);
+                TestDatabases.sql(db).execute(sql);
             }
         }
     }
@@ -185,13 +188,28 @@ class WorkerCrashTest {
         }
     }
 
-    private static void assertNothingReleased(Database db) {
-        assertEquals(0, db.dsl().fetchCount(db.dsl().select().from("kanon.releases")), "no release registered");
-        assertEquals(List.of(), Catalog.relations(db, "KANON_RELEASE"), "no release relation");
+    /**
+     * No release registered and no release relation; on MariaDB, whose CREATE commits by itself, the killed release's
+     * relation stays, registered by no release, until the next release of the name drops it (ReleaseTarget.claim).
+     */
+    private static void assertNothingReleased(Database db, TestDatabases.Kind kind, String orphan) {
+        assertEquals(0, TestDatabases.sql(db).fetchCount(TestDatabases.sql(db).select().from("kanon.releases")), "no release registered");
+        List<String> expected = kind == TestDatabases.Kind.MARIADB
+                ? List.of((db.identifiers().namespace(KanonSchemas.RELEASES) + "." + orphan).toUpperCase(Locale.ROOT)) : List.of();
+        assertEquals(expected, Catalog.relations(db, "KANON_RELEASE"), "no release relation");
     }
 
     /** Every relation of kanon's schemas and the row counts of the source and hierarchy catalog. */
     record Catalog(TreeSet<String> relations, Map<String, Integer> rows) {
+        /** This catalog without the relation a killed release left on MariaDB (see assertNothingReleased). */
+        Catalog withoutOrphan(TestDatabases.Kind kind, String orphan) {
+            TreeSet<String> kept = new TreeSet<>(relations);
+            if (kind == TestDatabases.Kind.MARIADB) {
+                kept.removeIf(r -> r.endsWith("_KANON_RELEASE." + orphan.toUpperCase(Locale.ROOT)));
+            }
+            return new Catalog(kept, rows);
+        }
+
         static Catalog of(ConnectionSettings settings) {
             try (Database db = Database.open(settings)) {
                 TreeSet<String> relations = new TreeSet<>();
@@ -200,7 +218,7 @@ class WorkerCrashTest {
                 }
                 Map<String, Integer> rows = new TreeMap<>();
                 for (String table : List.of("source_tables", "source_attributes", "hierarchies", "hierarchy_levels")) {
-                    rows.put(table, db.dsl().fetchCount(db.dsl().select().from("kanon." + table)));
+                    rows.put(table, TestDatabases.sql(db).fetchCount(TestDatabases.sql(db).select().from("kanon." + table)));
                 }
                 return new Catalog(relations, rows);
             }
@@ -209,7 +227,7 @@ class WorkerCrashTest {
         /** SCHEMA.NAME (upper case) of the tables and views in a schema. */
         static List<String> relations(Database db, String schema) {
             try (Connection c = db.dataSource().getConnection();
-                 ResultSet rs = c.getMetaData().getTables(null, db.identifiers().fold(schema), "%", new String[] {"TABLE", "VIEW"})) {
+                 ResultSet rs = c.getMetaData().getTables(null, db.identifiers().namespace(schema), "%", new String[] {"TABLE", "VIEW"})) {
                 List<String> names = new java.util.ArrayList<>();
                 while (rs.next()) {
                     names.add((rs.getString("TABLE_SCHEM") + "." + rs.getString("TABLE_NAME")).toUpperCase(Locale.ROOT));

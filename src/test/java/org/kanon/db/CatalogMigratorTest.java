@@ -42,7 +42,7 @@ class CatalogMigratorTest {
         var settings = TestDatabases.fresh(kind);
         try (Database db = Database.openScratch(settings)) {
             assertTrue(new CatalogMigrator(db).upToDate());
-            var history = DSL.table(DSL.name(db.identifiers().fold(KanonSchemas.CATALOG), "flyway_schema_history"));
+            var history = DSL.table(DSL.name(db.identifiers().namespace(KanonSchemas.CATALOG), "flyway_schema_history"));
             db.dsl().deleteFrom(history).execute();
             assertFalse(new CatalogMigrator(db).upToDate(), "an empty history is not up to date");
         } finally {

@@ -78,7 +78,7 @@ class LocalRecodingReleaseWriterTest {
                 writer.failAt(stage);
                 IllegalStateException e = assertThrows(IllegalStateException.class, () -> writer.write(request("t1_fail", result, Set.of(), false)));
                 assertTrue(e.getMessage().contains(stage.name()), e.getMessage());
-                assertFalse(Relations.exists(db.dsl(), db.identifiers().fold(KanonSchemas.RELEASES), db.identifiers().fold("t1_fail")), stage.name());
+                assertFalse(Relations.exists(db.dsl(), db.identifiers().namespace(KanonSchemas.RELEASES), db.identifiers().fold("t1_fail")), stage.name());
                 assertEquals(0, registered(db), stage.name());
             }
             assertEquals(6, db.dsl().fetchCount(t1.table()), "the source is untouched");

@@ -70,6 +70,7 @@ class RecheckSqlGoldenTest {
             Map<String, String> actual = rendered(db.dsl());
             Map<String, String> expected = switch (kind) {
                 case DERBY -> RecheckSqlGolden.DERBY;
+                case MARIADB -> RecheckSqlGolden.MARIADB;
                 case POSTGRES -> RecheckSqlGolden.POSTGRES;
                 case DUCKDB -> RecheckSqlGolden.DUCKDB;
                 default -> throw new AssertionError("no golden re-check SQL for " + kind);

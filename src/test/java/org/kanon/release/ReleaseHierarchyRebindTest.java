@@ -51,7 +51,7 @@ class ReleaseHierarchyRebindTest {
             InvalidInputException e = assertThrows(InvalidInputException.class, () -> writer.release(request(planned, 2)));
             assertTrue(e.getMessage().contains("exceeds the height 1"), e.getMessage());
             assertTrue(new ReleaseRegister(db).list().isEmpty(), "nothing registered");
-            assertFalse(Relations.exists(db.dsl(), db.identifiers().fold(KanonSchemas.RELEASES), db.identifiers().fold("rebound")), "no relation");
+            assertFalse(Relations.exists(db.dsl(), db.identifiers().namespace(KanonSchemas.RELEASES), db.identifiers().fold("rebound")), "no relation");
             // at a level the new hierarchy has, checked and released with it: every zipcode is *, so no row is suppressed
             ReleaseOutcome released = writer.release(request(planned, 1));
             assertEquals(6, released.check().rows() - released.check().rowsBelowK());

@@ -126,7 +126,7 @@ class ReleaseWriterTest {
                     writer.failAt(stage);
                     ReleaseRequest req = request(db, patients, "interrupted", new LevelVector(1, 0), "0", SuppressMode.REMOVE, materialize, false);
                     assertThrows(IllegalStateException.class, () -> writer.release(req));
-                    assertFalse(Relations.exists(db.dsl(), db.identifiers().fold(KanonSchemas.RELEASES), db.identifiers().fold("interrupted")),
+                    assertFalse(Relations.exists(db.dsl(), db.identifiers().namespace(KanonSchemas.RELEASES), db.identifiers().fold("interrupted")),
                             "no relation after failure at " + stage);
                     assertEquals(0, registered(db), "no register row after failure at " + stage);
                 }

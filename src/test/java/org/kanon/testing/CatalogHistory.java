@@ -17,7 +17,7 @@ public final class CatalogHistory {
 
     /** Deletes the history rows of every migration newer than {@code version}. */
     public static void forgetAfter(Database db, int version) {
-        Table<?> history = DSL.table(DSL.name(db.identifiers().fold(KanonSchemas.CATALOG), "flyway_schema_history"));
+        Table<?> history = DSL.table(DSL.name(db.identifiers().namespace(KanonSchemas.CATALOG), "flyway_schema_history"));
         Field<String> v = DSL.field(DSL.name("version"), String.class);
         List<String> later = db.dsl().select(v).from(history).where(v.isNotNull()).fetch(v).stream()
                 .filter(x -> Integer.parseInt(x) > version).toList();

@@ -70,6 +70,9 @@ public final class TestDatabases {
             return new ConnectionSettings("jdbc:derby:memory:kanon_t" + COUNTER.incrementAndGet() + "_"
                     + UUID.randomUUID().toString().substring(0, 8) + ";create=true", null, null);
         }
+        if (kind == Kind.MARIADB) {
+            return freshMariaDb();
+        }
         if (kind == Kind.DUCKDB) {
             // a file of its own, deleted by dispose: DuckDB's in-memory databases are gone when their last connection
             // closes, while tests (like users) open one database again and again, command after command
@@ -86,6 +89,77 @@ public final class TestDatabases {
         return new ConnectionSettings(admin.replaceFirst("/[^/?]*(\\?|$)", "/" + name + "$1"), pgUser(), null);
     }
 
+    /** kanon's namespaces of a MariaDB database (MariaDbProfile.namespace): sibling databases named after it. */
+    private static final String[] MARIADB_NAMESPACES = {"", "_kanon", "_kanon_dim", "_kanon_release"};
+
+    /**
+     * A fresh MariaDB database and its namespace databases, binary collation (values and names compare exactly, as on
+     * the other databases); the URL is the admin URL's with the database replaced.
+     */
+    private static ConnectionSettings freshMariaDb() {
+        String admin = mariadbUrl();
+        String name = "kanon_t_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+        try (Connection c = DriverManager.getConnection(admin); Statement s = c.createStatement()) {
+            for (String suffix : MARIADB_NAMESPACES) {
+                s.execute("CREATE DATABASE `" + name + suffix + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot create test database on " + admin, e);
+        }
+        return new ConnectionSettings(mariaDbUrl(name), null, null);
+    }
+
+    /** The admin URL with its database replaced by {@code database}. */
+    public static String mariaDbUrl(String database) {
+        return mariadbUrl().replaceFirst("^(jdbc:[a-z]+://[^/]*)/[^?]*", "$1/" + database);
+    }
+
+    private static void disposeMariaDb(String url) {
+        String name = url.replaceFirst("^jdbc:[a-z]+://[^/]*/([^?]*).*$", "$1");
+        try (Connection c = DriverManager.getConnection(mariadbUrl()); Statement s = c.createStatement()) {
+            for (String suffix : MARIADB_NAMESPACES) {
+                s.execute("DROP DATABASE IF EXISTS `" + name + suffix + "`");
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot drop test database " + name, e);
+        }
+    }
+
+    private static final java.util.regex.Pattern KANON_NAMESPACE =
+            java.util.regex.Pattern.compile("(?i)(?<![\\w`\"])(kanon_release|kanon_dim|kanon)\\.");
+
+    /**
+     * {@code sql} (a test's own text naming kanon's schemas as {@code kanon.x}, {@code kanon_release.x},
+     * {@code kanon_dim.x}) with each namespace as {@code db} names it: the same text on Derby and PostgreSQL, the
+     * sibling databases on MariaDB ({@code <db>_kanon.x}).
+     */
+    public static String ns(Database db, String sql) {
+        java.util.regex.Matcher m = KANON_NAMESPACE.matcher(sql);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String schema = m.group(1).toUpperCase(java.util.Locale.ROOT);
+            String actual = db.identifiers().namespace(schema);
+            m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(
+                    actual.equalsIgnoreCase(schema) ? m.group() : actual + "."));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** {@code db}'s context, whose plain SQL names kanon's schemas as {@link #ns} rewrites them. */
+    public static org.jooq.DSLContext sql(Database db) {
+        org.jooq.Configuration c = db.dsl().configuration().derive(new org.jooq.impl.DefaultExecuteListenerProvider(
+                new org.jooq.ExecuteListener() {
+                    @Override
+                    public void renderEnd(org.jooq.ExecuteContext ctx) {
+                        if (ctx.sql() != null) {
+                            ctx.sql(ns(db, ctx.sql()));
+                        }
+                    }
+                }));
+        return c.dsl();
+    }
+
     /** The PostgreSQL superuser tests connect as (env KANON_TEST_PG_USER, default postgres). */
     public static String pgUser() {
         String user = System.getenv("KANON_TEST_PG_USER");
@@ -100,6 +174,10 @@ public final class TestDatabases {
 
     /** Drops a database made by {@link #fresh}; Derby in-memory ones are dropped by {@link Database#close()}. */
     public static void dispose(ConnectionSettings settings) {
+        if (settings.url().startsWith("jdbc:mariadb:") || settings.url().startsWith("jdbc:mysql:")) {
+            disposeMariaDb(settings.url());
+            return;
+        }
         if (settings.url().startsWith("jdbc:duckdb:")) {
             deleteDuckDb(settings.url());
             return;
@@ -121,6 +199,9 @@ public final class TestDatabases {
      * relation another session holds); tests of concurrent writers wait for it before letting the first one go on.
      */
     public static int waitingOnLocks(ConnectionSettings settings) throws SQLException {
+        if (settings.url().startsWith("jdbc:mariadb:") || settings.url().startsWith("jdbc:mysql:")) {
+            return mariaDbWaitingOnLocks();
+        }
         String database = settings.url().replaceFirst("^.*/([^/?]+)(\\?.*)?$", "$1");
         try (Connection c = DriverManager.getConnection(pgUrl(), pgUser(), null);
              java.sql.PreparedStatement s = c.prepareStatement(
@@ -130,6 +211,15 @@ public final class TestDatabases {
                 rs.next();
                 return rs.getInt(1);
             }
+        }
+    }
+
+    /** MariaDB: the transactions of the server that wait on a row lock (tests run one at a time). */
+    private static int mariaDbWaitingOnLocks() throws SQLException {
+        try (Connection c = DriverManager.getConnection(mariadbUrl()); Statement s = c.createStatement();
+             java.sql.ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT'")) {
+            rs.next();
+            return rs.getInt(1);
         }
     }
 

@@ -25,7 +25,7 @@ class RecoveryAfterCommitTest {
         ConnectionSettings settings = TestDatabases.fresh(kind);
         try (Database db = Database.openScratch(settings)) {
             PaperTables.patients(db);
-            db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, release_name) "
+            TestDatabases.sql(db).execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, release_name) "
                     + "VALUES ('p', 'patients', 'birthdate,sex,zipcode', 2, 'pub')");
             RequestQueue queue = new RequestQueue(db);
             int id = queue.submit("p", false);
@@ -67,7 +67,7 @@ class RecoveryAfterCommitTest {
             assertEquals(1, runs.size());
             assertEquals("RELEASED", runs.get(0).status());
             assertEquals(6L, runs.get(0).rowsIn());
-            assertEquals(List.of("pub"), db.dsl().fetch("SELECT release_name FROM kanon.releases").getValues(0, String.class));
+            assertEquals(List.of("pub"), TestDatabases.sql(db).fetch("SELECT release_name FROM kanon.releases").getValues(0, String.class));
 
             // the ghost wakes and tries to write its outcome: recovery's verdict stays
             wake.countDown();
@@ -84,11 +84,11 @@ class RecoveryAfterCommitTest {
         ConnectionSettings settings = TestDatabases.fresh(kind);
         try (Database db = Database.openScratch(settings)) {
             PaperTables.patients(db);
-            db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, release_name) "
+            TestDatabases.sql(db).execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, release_name) "
                     + "VALUES ('p', 'patients', 'birthdate,sex,zipcode', 2, 'pub')");
             Spec spec = new SpecStore(db).require("p");
             // a `kanon run` killed before its release committed: RUNNING, lease long gone
-            var runs = org.jooq.impl.DSL.table(org.jooq.impl.DSL.name(db.identifiers().fold("KANON"), db.identifiers().fold("SPEC_RUNS")));
+            var runs = org.jooq.impl.DSL.table(org.jooq.impl.DSL.name(db.identifiers().namespace("KANON"), db.identifiers().fold("SPEC_RUNS")));
             java.time.LocalDateTime past = java.time.LocalDateTime.now().minusHours(1);
             db.dsl().insertInto(runs)
                     .set(org.jooq.impl.DSL.field(org.jooq.impl.DSL.name(db.identifiers().fold("SPEC_NAME"))), "p")

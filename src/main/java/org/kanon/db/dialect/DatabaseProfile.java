@@ -42,6 +42,15 @@ public interface DatabaseProfile {
     /** The longest relation name the database keeps whole, and how it counts. */
     NameLimit relationNameLimit();
 
+    /**
+     * The schema that holds one of kanon's namespaces ({@code KANON}, {@code KANON_DIM}, {@code KANON_RELEASE}) for
+     * the database {@code url} connects to, as the database stores the name. Where a database has schemas this is the
+     * folded name; where it has none (MariaDB: a schema is a database) it is a sibling database named after the
+     * connected one, so two databases on one server keep their catalogs apart. A URL whose name cannot carry it is
+     * refused with one line.
+     */
+    String namespace(String kanonSchema, String url);
+
     /** Columns per table, the longest VARCHAR, DECIMAL digits. */
     TableLimits tableLimits();
 
@@ -50,6 +59,9 @@ public interface DatabaseProfile {
      * is part of every stored re-check query, so it must never change for a database that has releases.
      */
     Field<String> asText(Field<?> numericOrTemporal);
+
+    /** The database's current time to its finest fraction (leases of queued requests and runs are sub-second). */
+    Field<java.time.LocalDateTime> currentTime();
 
     // --- resources shipped per database
 
@@ -65,10 +77,30 @@ public interface DatabaseProfile {
      */
     boolean runsSharedMigrations();
 
+    /**
+     * Whether the catalog migrations (Flyway) run on a connection of their own, made from the URL alone, rather than
+     * on the pool's: where the pool's connection properties ({@link #poolProperties}) change what Flyway reads from
+     * the driver's metadata.
+     */
+    boolean migratesOnOwnConnection();
+
+    /**
+     * Whether CREATE and DROP take part in the surrounding transaction (a rollback undoes them). Where they do not
+     * (MariaDB commits the transaction before and after each), a writer that fails after creating a relation drops it
+     * itself.
+     */
+    boolean transactionalDdl();
+
     // --- temporary tables
 
-    /** The name of a connection-private temporary table called {@code folded}. */
-    Name scratchTable(String folded);
+    /**
+     * The name of a connection-private scratch table called {@code folded}; {@code catalog} is kanon's catalog
+     * namespace ({@link #namespace}), for a database whose scratch tables cannot be temporary ones.
+     */
+    Name scratchTable(String catalog, String folded);
+
+    /** A scratch table column's type as its CREATE statement spells it (jOOQ's cast names are not DDL everywhere). */
+    String scratchColumnType(org.jooq.DataType<?> type, org.jooq.Configuration configuration);
 
     // --- planner hints, fences and statistics
 
@@ -148,6 +180,12 @@ public interface DatabaseProfile {
 
     /** Whether a queue claim can pass over rows other transactions hold ({@code FOR UPDATE SKIP LOCKED}). */
     boolean claimsBySkipLocked();
+
+    /**
+     * Why the server behind {@code meta} cannot serve the request queue (a version without what
+     * {@link #claimsBySkipLocked} needs), as one line; null when it can.
+     */
+    String workerRefusal(java.sql.DatabaseMetaData meta) throws SQLException;
 
     /** Whether a waiting worker is woken by a notification (LISTEN/NOTIFY); else it polls. */
     boolean wakesByNotify();

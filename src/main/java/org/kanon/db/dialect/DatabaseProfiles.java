@@ -8,8 +8,10 @@ import org.kanon.InvalidInputException;
 
 /** The profile of every database kanon supports, found by dialect or JDBC URL; anything else is refused by name. */
 public final class DatabaseProfiles {
-    private static final List<DatabaseProfile> ALL = List.of(DerbyProfile.INSTANCE, PostgresProfile.INSTANCE, DuckDbProfile.INSTANCE);
-    private static final String SUPPORTED = "supported: jdbc:derby:..., jdbc:postgresql://..., jdbc:duckdb:/path/file.duckdb";
+    private static final List<DatabaseProfile> ALL = List.of(DerbyProfile.INSTANCE, PostgresProfile.INSTANCE,
+            MariaDbProfile.MARIADB, MariaDbProfile.MYSQL, DuckDbProfile.INSTANCE);
+    private static final String SUPPORTED = "supported: jdbc:derby:..., jdbc:postgresql://..., jdbc:mariadb://..., "
+            + "jdbc:mysql://... (a MariaDB server), jdbc:duckdb:/path/file.duckdb";
 
     private DatabaseProfiles() {
     }

@@ -50,6 +50,12 @@ public final class DerbyProfile implements DatabaseProfile {
         return plainName.toUpperCase(Locale.ROOT);
     }
 
+    /** kanon's namespaces are schemas of the connected database, named as written. */
+    @Override
+    public String namespace(String kanonSchema, String url) {
+        return foldPlain(kanonSchema);
+    }
+
     @Override
     public NameLimit relationNameLimit() {
         return NAMES;
@@ -64,6 +70,12 @@ public final class DerbyProfile implements DatabaseProfile {
     @Override
     public Field<String> asText(Field<?> numericOrTemporal) {
         return DSL.trim(numericOrTemporal.cast(SQLDataType.CHAR(40)));
+    }
+
+    /** CURRENT_TIMESTAMP keeps its fraction here. */
+    @Override
+    public Field<java.time.LocalDateTime> currentTime() {
+        return DSL.currentLocalDateTime();
     }
 
     @Override
@@ -82,7 +94,22 @@ public final class DerbyProfile implements DatabaseProfile {
     }
 
     @Override
-    public Name scratchTable(String folded) {
+    public boolean transactionalDdl() {
+        return true;
+    }
+
+    @Override
+    public boolean migratesOnOwnConnection() {
+        return false;
+    }
+
+    @Override
+    public String scratchColumnType(org.jooq.DataType<?> type, org.jooq.Configuration configuration) {
+        return type.getCastTypeName(configuration); // the cast names are DDL here
+    }
+
+    @Override
+    public Name scratchTable(String catalog, String folded) {
         return DSL.name(TEMP_SCHEMA, folded);
     }
 
@@ -212,6 +239,12 @@ public final class DerbyProfile implements DatabaseProfile {
     @Override
     public boolean claimsBySkipLocked() {
         return false;
+    }
+
+    /** Every supported version can: a conditional UPDATE claims a request. */
+    @Override
+    public String workerRefusal(java.sql.DatabaseMetaData meta) {
+        return null;
     }
 
     @Override

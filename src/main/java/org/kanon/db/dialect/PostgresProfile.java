@@ -62,6 +62,12 @@ public final class PostgresProfile implements DatabaseProfile {
         return plainName.toLowerCase(Locale.ROOT);
     }
 
+    /** kanon's namespaces are schemas of the connected database, named as written. */
+    @Override
+    public String namespace(String kanonSchema, String url) {
+        return foldPlain(kanonSchema);
+    }
+
     @Override
     public NameLimit relationNameLimit() {
         return NAMES;
@@ -75,6 +81,12 @@ public final class PostgresProfile implements DatabaseProfile {
     @Override
     public Field<String> asText(Field<?> numericOrTemporal) {
         return numericOrTemporal.cast(SQLDataType.VARCHAR(40));
+    }
+
+    /** CURRENT_TIMESTAMP keeps its fraction here. */
+    @Override
+    public Field<java.time.LocalDateTime> currentTime() {
+        return DSL.currentLocalDateTime();
     }
 
     @Override
@@ -92,9 +104,24 @@ public final class PostgresProfile implements DatabaseProfile {
         return true;
     }
 
+    @Override
+    public boolean transactionalDdl() {
+        return true;
+    }
+
+    @Override
+    public boolean migratesOnOwnConnection() {
+        return false;
+    }
+
     /** Temporary tables live in pg_temp, which is searched first: the plain name. */
     @Override
-    public Name scratchTable(String folded) {
+    public String scratchColumnType(org.jooq.DataType<?> type, org.jooq.Configuration configuration) {
+        return type.getCastTypeName(configuration); // the cast names are DDL here
+    }
+
+    @Override
+    public Name scratchTable(String catalog, String folded) {
         return DSL.name(folded);
     }
 
@@ -223,6 +250,12 @@ public final class PostgresProfile implements DatabaseProfile {
     @Override
     public boolean claimsBySkipLocked() {
         return true;
+    }
+
+    /** Every supported version can: SKIP LOCKED is in PostgreSQL since 9.5, older than any the driver supports. */
+    @Override
+    public String workerRefusal(java.sql.DatabaseMetaData meta) {
+        return null;
     }
 
     @Override

@@ -32,7 +32,7 @@ public final class TwoTableReleaseMetrics {
             throw new InvalidInputException("release " + r.name() + " is a single table (" + r.recoding().toLowerCase(Locale.ROOT)
                     + " recoding); the two-table figures (NCP of the partition, Theorem 1, Lemma 1, RCE) need a permutation or anatomy release");
         }
-        String catalog = db.identifiers().fold(KanonSchemas.CATALOG);
+        String catalog = db.identifiers().namespace(KanonSchemas.CATALOG);
         TableResolver resolver = new TableResolver(db);
         SourceTable partition = resolver.find(new TableResolver.TableName(catalog, r.partitionRelation(), true))
                 .orElseThrow(() -> new InvalidInputException("release " + r.name() + ": its partition record " + catalog + "."

@@ -99,7 +99,7 @@ public final class DimensionTableWriter {
             typed.put(e.getKey(), byKey);
         }
         Identifiers ids = db.identifiers();
-        String schema = ids.fold(KanonSchemas.DIMENSIONS);
+        String schema = ids.namespace(KanonSchemas.DIMENSIONS);
         String keyColumn = ids.fold(HierarchyCatalog.KEY_COLUMN);
         String prefix = ids.fold(HierarchyCatalog.LEVEL_PREFIX);
         db.dsl().transaction(cfg -> {

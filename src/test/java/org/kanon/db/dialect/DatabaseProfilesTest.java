@@ -29,14 +29,53 @@ class DatabaseProfilesTest {
     }
 
     @Test
+    void mariadbAndMysqlUrlsFindTheMariaDbProfile() {
+        assertSame(MariaDbProfile.MARIADB, DatabaseProfiles.forUrl("jdbc:mariadb://127.0.0.1:3306/kanon"));
+        assertSame(MariaDbProfile.MYSQL, DatabaseProfiles.forUrl("jdbc:mysql://127.0.0.1:3306/kanon"));
+        assertSame(MariaDbProfile.MARIADB, DatabaseProfiles.of(SQLDialect.MARIADB));
+    }
+
+    @Test
+    void mariadbNamespacesAreSiblingDatabasesAndALongDatabaseNameIsRefused() {
+        assertEquals("clinic_kanon_release", MariaDbProfile.MARIADB.namespace("KANON_RELEASE", "jdbc:mariadb://h:3306/clinic?user=a"));
+        assertEquals("clinic_kanon", MariaDbProfile.MYSQL.namespace("KANON", "jdbc:mysql://h/clinic"));
+        assertEquals("KANON", DerbyProfile.INSTANCE.namespace("KANON", "jdbc:derby:memory:x"));
+        assertEquals("kanon_dim", PostgresProfile.INSTANCE.namespace("KANON_DIM", "jdbc:postgresql://h/clinic"));
+        String fifty = "d".repeat(50);
+        assertEquals(fifty + "_kanon_release", MariaDbProfile.MARIADB.namespace("KANON_RELEASE", "jdbc:mariadb://h/" + fifty));
+        var e = assertThrows(InvalidInputException.class,
+                () -> MariaDbProfile.MARIADB.namespace("KANON", "jdbc:mariadb://h/" + fifty + "x?password=secret"));
+        assertTrue(e.getMessage().startsWith("--db: database name " + fifty + "x is 51 characters long"), e.getMessage());
+        assertTrue(e.getMessage().contains("at most 64"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n") || e.getMessage().contains("secret"), e.getMessage());
+        var none = assertThrows(InvalidInputException.class, () -> MariaDbProfile.MARIADB.namespace("KANON", "jdbc:mariadb://h:3306/"));
+        assertTrue(none.getMessage().contains("names no database"), none.getMessage());
+    }
+
+    @Test
+    void aMariaDbServerBefore106CannotServeTheQueue() {
+        assertEquals(null, MariaDbProfile.workerRefusal("10.11.19-MariaDB-0+deb12u1"));
+        assertEquals(null, MariaDbProfile.workerRefusal("10.6.0-MariaDB"));
+        assertEquals(null, MariaDbProfile.workerRefusal("11.4.2-MariaDB"));
+        assertEquals(null, MariaDbProfile.workerRefusal("8.0.36"));
+        assertEquals("the server is MariaDB 10.5; kanon worker needs FOR UPDATE SKIP LOCKED (MariaDB 10.6, MySQL 8.0 or later)",
+                MariaDbProfile.workerRefusal("10.5.23-MariaDB-log"));
+        assertEquals("the server is MariaDB 10.5; kanon worker needs FOR UPDATE SKIP LOCKED (MariaDB 10.6, MySQL 8.0 or later)",
+                MariaDbProfile.workerRefusal("5.5.5-10.5.9-MariaDB"));
+        assertEquals("the server is MySQL 5.7; kanon worker needs FOR UPDATE SKIP LOCKED (MariaDB 10.6, MySQL 8.0 or later)",
+                MariaDbProfile.workerRefusal("5.7.44"));
+    }
+
+    @Test
     void anUnknownDatabaseFailsWithOneLineNamingItAndNoPassword() {
         var e = assertThrows(InvalidInputException.class, () -> DatabaseProfiles.forUrl("jdbc:sqlite:/tmp/x.db;password=secret"));
         assertTrue(e.getMessage().startsWith("--db: database 'sqlite' is not supported"), e.getMessage());
-        assertTrue(e.getMessage().endsWith("supported: jdbc:derby:..., jdbc:postgresql://..., jdbc:duckdb:/path/file.duckdb"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("supported: jdbc:derby:..., jdbc:postgresql://..., jdbc:mariadb://..., jdbc:mysql://... (a MariaDB server), jdbc:duckdb:/path/file.duckdb"), e.getMessage());
         assertFalse(e.getMessage().contains("secret"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
         var d = assertThrows(InvalidInputException.class, () -> DatabaseProfiles.of(SQLDialect.SQLITE));
-        assertEquals("database 'sqlite' is not supported; supported: jdbc:derby:..., jdbc:postgresql://..., jdbc:duckdb:/path/file.duckdb", d.getMessage());
+        assertEquals("database 'sqlite' is not supported; supported: jdbc:derby:..., jdbc:postgresql://..., jdbc:mariadb://..., "
+                + "jdbc:mysql://... (a MariaDB server), jdbc:duckdb:/path/file.duckdb", d.getMessage());
     }
 
     @Test
@@ -90,6 +129,7 @@ class DatabaseProfilesTest {
             assertSame(switch (kind) {
                 case DERBY -> DerbyProfile.INSTANCE;
                 case POSTGRES -> PostgresProfile.INSTANCE;
+                case MARIADB -> MariaDbProfile.MARIADB;
                 case DUCKDB -> DuckDbProfile.INSTANCE;
                 default -> throw new AssertionError("no profile test for " + kind);
             }, db.profile());

@@ -1,0 +1,169 @@
+package org.kanon.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.jooq.impl.DSL;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.kanon.db.ConnectionSettings;
+import org.kanon.db.Database;
+import org.kanon.db.dialect.MariaDbProfile;
+import org.kanon.testing.PaperTables;
+import org.kanon.testing.TestDatabases;
+
+/**
+ * What only MariaDB (and MySQL's driver on it) does differently, end to end through the CLI: names whose case the
+ * server keeps apart, its 64-character names, a server without ANSI_QUOTES, and a jdbc:mysql:// URL. Runs where the
+ * test matrix has MariaDB ({@value TestDatabases#MARIADB_VARIABLE}).
+ */
+class MariaDbCliTest {
+    @TempDir
+    Path tmp;
+
+    private static ConnectionSettings fresh() {
+        assumeTrue(TestDatabases.kinds().contains(TestDatabases.Kind.MARIADB), "MariaDB is not in the test matrix here");
+        return TestDatabases.fresh(TestDatabases.Kind.MARIADB);
+    }
+
+    private static List<String> tables(ConnectionSettings settings) {
+        try (Database db = Database.open(settings)) {
+            return db.dsl().fetch("SELECT table_name FROM information_schema.tables WHERE table_schema = DATABASE() ORDER BY table_name")
+                    .getValues(0, String.class);
+        }
+    }
+
+    @Test
+    @DisplayName("A table name that differs only by case from an existing table is refused in one line, even with --replace")
+    void aNameDifferingOnlyByCaseIsRefused() throws Exception {
+        ConnectionSettings settings = fresh();
+        try {
+            try (Database db = Database.open(settings)) {
+                // made outside kanon: the server keeps Adult and adult apart (lower_case_table_names=0)
+                db.dsl().execute("CREATE TABLE `Adult` (age INT)");
+                db.dsl().execute("INSERT INTO `Adult` VALUES (39)");
+            }
+            Path file = Files.writeString(tmp.resolve("adult.csv"), "age,sex\n50,Male\n");
+            CliRun cli = new CliRun(settings);
+            for (String[] args : List.of(new String[] {"import", file.toString(), "--table", "adult"},
+                    new String[] {"import", file.toString(), "--table", "adult", "--replace"})) {
+                CliRun.Result r = cli.run(args);
+                CliRun.assertRefused(r, "--table: adult differs only by case from the existing table", ".Adult");
+                assertEquals(1, r.err().lines().count(), r.err());
+            }
+            assertEquals(List.of("Adult"), tables(settings), "nothing written");
+            try (Database db = Database.open(settings)) {
+                assertEquals(39, db.dsl().fetchOne("SELECT age FROM `Adult`").get(0, Integer.class), "the existing table untouched");
+            }
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    @Test
+    @DisplayName("A column name over MariaDB's 64 characters is refused naming file, line and column, with no value")
+    void aColumnNameOverTheLimitIsRefused() throws Exception {
+        ConnectionSettings settings = fresh();
+        try {
+            String longName = "c".repeat(65);
+            Path file = Files.writeString(tmp.resolve("long.csv"), "id," + longName + "\n1,secretvalue\n");
+            CliRun.Result r = new CliRun(settings).run("import", file.toString(), "--table", "t");
+            CliRun.assertRefused(r, file + ":1: column 2 name '", "is longer than 63 bytes");
+            assertFalse(r.err().contains("secretvalue"), r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertEquals(List.of(), tables(settings), "nothing written");
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    @Test
+    @DisplayName("The server runs without ANSI_QUOTES (its default): kanon's identifiers are in backticks and everything works")
+    void withoutAnsiQuotesEverythingWorks() throws Exception {
+        ConnectionSettings settings = fresh();
+        try {
+            try (Database db = Database.open(settings)) {
+                String mode = db.dsl().fetchOne("SELECT @@SESSION.sql_mode").get(0, String.class);
+                assertFalse(mode.contains("ANSI_QUOTES"), mode);
+                // "x" is a string there, not a name: kanon never writes one
+                assertEquals("x", db.dsl().fetchOne("SELECT \"x\"").get(0, String.class));
+                assertEquals("select `kanon_release`.`r` from `kanon_release`.`r`",
+                        db.dsl().renderInlined(db.dsl().select(DSL.field(DSL.name("kanon_release", "r"))).from(DSL.table(DSL.name("kanon_release", "r")))));
+            }
+            releaseAndVerify(new CliRun(settings));
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    @Test
+    @DisplayName("jdbc:mysql:// (MySQL Connector/J) on the MariaDB server: import, check, anonymize, verify")
+    void mysqlConnectorSmokeTest() throws Exception {
+        ConnectionSettings settings = fresh();
+        try {
+            ConnectionSettings mysql = new ConnectionSettings(settings.url().replaceFirst("^jdbc:mariadb:", "jdbc:mysql:"), null, null);
+            try (Database db = Database.open(mysql)) {
+                assertEquals(MariaDbProfile.MYSQL, db.profile());
+            }
+            releaseAndVerify(new CliRun(mysql));
+            // the same catalog, read through MariaDB's own driver
+            CliRun.Result list = new CliRun(settings).run("release", "list");
+            assertEquals(0, list.exitCode(), list.toString());
+            assertTrue(list.out().contains("p2"), list.out());
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    private static void releaseAndVerify(CliRun cli) {
+        cli.withPaperTable("incognito-patients", "patients", "incognito-patients_");
+        CliRun.Result check = cli.run("check", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--levels", "1,0");
+        assertEquals(0, check.exitCode(), check.toString());
+        CliRun.Result anonymize = cli.run("anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--name", "p2");
+        assertEquals(0, anonymize.exitCode(), anonymize.toString());
+        CliRun.Result verify = cli.run("verify", "p2");
+        assertEquals(0, verify.exitCode(), verify.toString());
+        CliRun.Result table = cli.run("anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--name", "p2t", "--materialize");
+        assertEquals(0, table.exitCode(), table.toString());
+        assertEquals(0, cli.run("verify", "p2t").exitCode());
+    }
+
+    @Test
+    @DisplayName("kanon's databases compare exactly (binary collation) on a server whose default ignores case")
+    void kanonsDatabasesCompareExactly() throws Exception {
+        assumeTrue(TestDatabases.kinds().contains(TestDatabases.Kind.MARIADB), "MariaDB is not in the test matrix here");
+        String name = "kanon_t_ci" + Long.toString(System.nanoTime(), 36);
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(TestDatabases.mariadbUrl()); java.sql.Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE `" + name + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci");
+        }
+        ConnectionSettings settings = new ConnectionSettings(TestDatabases.mariaDbUrl(name), null, null);
+        try {
+            // Flyway creates the three namespaces (with the server's default); the catalog migration makes them binary
+            try (Database db = Database.open(settings)) {
+                List<String> collations = db.dsl().fetch("SELECT default_collation_name FROM information_schema.schemata "
+                        + "WHERE schema_name IN (?, ?, ?) ORDER BY schema_name", name + "_kanon", name + "_kanon_dim", name + "_kanon_release")
+                        .getValues(0, String.class);
+                assertEquals(List.of("utf8mb4_bin", "utf8mb4_bin", "utf8mb4_bin"), collations);
+            }
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    @Test
+    @DisplayName("Databases too long for kanon's namespaces are refused before connecting, in one line")
+    void aDatabaseNameTooLongForTheNamespacesIsRefused() {
+        assumeTrue(TestDatabases.kinds().contains(TestDatabases.Kind.MARIADB), "MariaDB is not in the test matrix here");
+        String name = "d".repeat(51);
+        CliRun.Result r = new CliRun(new ConnectionSettings(TestDatabases.mariaDbUrl(name), null, null)).run("release", "list");
+        CliRun.assertRefused(r, "--db: database name " + name + " is 51 characters long", "at most 64");
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(PaperTables.PATIENTS_CSV.toFile().exists());
+    }
+}
