@@ -61,7 +61,7 @@ public final class Database implements AutoCloseable {
         identifiers.namespace(KanonSchemas.RELEASES); // a database whose name cannot carry kanon's namespaces is refused before connecting
         // attached to a database already up in this JVM: nothing to boot
         this.pool = openPool(settings, profile, ownsEngine);
-        this.dsl = DSL.using(pool, dialect, new Settings()
+        this.dsl = DSL.using(profile.namesHeldBySession() ? NameReleasingDataSource.wrap(pool, profile) : pool, dialect, new Settings()
                 // one quoting policy for the whole engine: every identifier quoted, hostile names stay harmless
                 .withRenderQuotedNames(RenderQuotedNames.EXPLICIT_DEFAULT_QUOTED)
                 // jOOQ's execute logging prints bind values, which may be personal data

@@ -121,14 +121,16 @@ public final class ReleaseRegister {
 
     /**
      * Drops the relation and its register row in one transaction, in turn with any process writing a release of that
-     * name (PostgreSQL): the register is read again once the name is held.
+     * name: the register is read again once the name is held. The name is held as registered (look-ups ignore case),
+     * else as given: where CREATE and DROP commit (MariaDB), a writer replacing the release may be between its
+     * commits, its old row gone and its new one not yet written.
      */
     public ReleaseRecord drop(String name) {
-        ReleaseRecord seen = require(name);
+        String held = find(name).map(ReleaseRecord::name).orElse(name.trim());
         return db.dsl().transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();
-            lock(tx, db.identifiers(), seen.name());
-            ReleaseRecord r = find(tx, seen.name()).orElseThrow(
+            lock(tx, db.identifiers(), held);
+            ReleaseRecord r = find(tx, held).orElseThrow(
                     () -> new InvalidInputException("release '" + name + "' not found (kanon release list shows them)"));
             delete(tx, r);
             return r;

@@ -1,13 +1,14 @@
 package org.kanon.cli;
 
 import static org.junit.jupiter.api.Assertions.*;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.kanon.db.KanonSchemas;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
 import org.kanon.db.Relations;
@@ -27,11 +28,11 @@ class ConcurrentReleaseCliTest {
     private static final Duration PAUSE = Duration.ofSeconds(20);
     private static final String[] ANONYMIZE = {"anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--name", "same"};
 
-    @Test
-    @DisplayName("Concurrent writers and droppers of one release name on PostgreSQL take turns: exit 0 or exit 2 'already exists', never exit 3")
-    void writersOfOneNameTakeTurns() throws Exception {
-        assumeTrue(TestDatabases.pgUrl() != null, TestDatabases.PG_VARIABLE + " is not set: PostgreSQL only");
-        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.POSTGRES);
+    @ParameterizedTest(name = "{0}", allowZeroInvocations = true) // no database server configured: nothing to race on
+    @MethodSource("org.kanon.testing.TestDatabases#serverKinds")
+    @DisplayName("Concurrent writers and droppers of one release name on a database server take turns: exit 0 or exit 2 'already exists', never exit 3")
+    void writersOfOneNameTakeTurns(TestDatabases.Kind kind) throws Exception {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
         try {
             new CliRun(settings).withPaperTable("incognito-patients", "patients", PaperTables.PATIENTS_PREFIX);
 
@@ -58,7 +59,7 @@ class ConcurrentReleaseCliTest {
             }
             try (Database db = Database.open(settings)) {
                 assertTrue(new ReleaseRegister(db).list().isEmpty(), "the release is dropped");
-                assertFalse(Relations.exists(db.dsl(), "kanon_release", "same"), "and its relation");
+                assertFalse(Relations.exists(db.dsl(), db.identifiers().namespace(KanonSchemas.RELEASES), "same"), "and its relation");
             }
         } finally {
             TestDatabases.dispose(settings);
@@ -111,7 +112,7 @@ class ConcurrentReleaseCliTest {
             assertEquals(1, all.size(), all.toString());
             assertEquals(kind, all.get(0).kind());
             Relations.Kind expected = kind.equals("VIEW") ? Relations.Kind.VIEW : Relations.Kind.TABLE;
-            assertEquals(expected, Relations.kind(db.dsl(), "kanon_release", "same").orElseThrow());
+            assertEquals(expected, Relations.kind(db.dsl(), db.identifiers().namespace(KanonSchemas.RELEASES), "same").orElseThrow());
         }
     }
 

@@ -54,6 +54,11 @@ public final class TestDatabases {
         return kinds;
     }
 
+    /** The server databases of the matrix (PostgreSQL, MariaDB) available here: for tests of several processes. */
+    public static List<Kind> serverKinds() {
+        return kinds().stream().filter(k -> k == Kind.POSTGRES || k == Kind.MARIADB).toList();
+    }
+
     public static String mariadbUrl() {
         String url = System.getenv(MARIADB_VARIABLE);
         return url == null || url.isBlank() ? null : url;
@@ -214,10 +219,12 @@ public final class TestDatabases {
         }
     }
 
-    /** MariaDB: the transactions of the server that wait on a row lock (tests run one at a time). */
+    /** MariaDB: the sessions of the server that wait on a row lock or a name (tests run one at a time). */
     private static int mariaDbWaitingOnLocks() throws SQLException {
         try (Connection c = DriverManager.getConnection(mariadbUrl()); Statement s = c.createStatement();
-             java.sql.ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT'")) {
+             // a row lock, or a name a writer holds by the session (GET_LOCK: MariaDbProfile.lockName)
+             java.sql.ResultSet rs = s.executeQuery("SELECT (SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT')"
+                     + " + (SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE state = 'User lock')")) {
             rs.next();
             return rs.getInt(1);
         }

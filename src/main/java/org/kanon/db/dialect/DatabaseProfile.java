@@ -178,6 +178,16 @@ public interface DatabaseProfile {
      */
     void lockName(DSLContext tx, long key, boolean shared);
 
+    /**
+     * Whether {@link #lockName} holds an exclusive name by the session rather than by the transaction, because the
+     * database ends a transaction at every CREATE or DROP (MariaDB): the connection then gives its names back
+     * ({@link #releaseNames}) when it returns to the pool, i.e. when the writing transaction has ended.
+     */
+    boolean namesHeldBySession();
+
+    /** Gives back every name the session holds; only where {@link #namesHeldBySession()}. */
+    void releaseNames(Connection connection) throws SQLException;
+
     /** Whether a queue claim can pass over rows other transactions hold ({@code FOR UPDATE SKIP LOCKED}). */
     boolean claimsBySkipLocked();
 

@@ -236,6 +236,17 @@ public final class DerbyProfile implements DatabaseProfile {
         // nothing to hold
     }
 
+    /** Nothing is held (one process, one writing thread per name). */
+    @Override
+    public boolean namesHeldBySession() {
+        return false;
+    }
+
+    @Override
+    public void releaseNames(Connection connection) {
+        throw unsupported("names held by the session");
+    }
+
     @Override
     public boolean claimsBySkipLocked() {
         return false;

@@ -116,8 +116,42 @@ public final class DuckDbProfile implements DatabaseProfile {
 
     /** A temporary table lives in the connection's own catalog {@code temp}, which DuckDB searches first. */
     @Override
-    public Name scratchTable(String folded) {
+    public Name scratchTable(String catalog, String folded) {
         return DSL.name(folded);
+    }
+
+    @Override
+    public String scratchColumnType(org.jooq.DataType<?> type, org.jooq.Configuration configuration) {
+        return type.getCastTypeName(configuration); // DuckDB's cast names are its DDL types
+    }
+
+    /** DuckDB has schemas inside its database file: kanon's namespaces are schemas, as on PostgreSQL. */
+    @Override
+    public String namespace(String kanonSchema, String url) {
+        return foldPlain(kanonSchema);
+    }
+
+    @Override
+    public boolean migratesOnOwnConnection() {
+        return false;
+    }
+
+    /** DuckDB's CREATE and DROP are transactional: a rollback undoes them. */
+    @Override
+    public boolean transactionalDdl() {
+        return true;
+    }
+
+    /** One process holds the file; its workers claim in turn within it (see {@link #claimsBySkipLocked}). */
+    @Override
+    public String workerRefusal(java.sql.DatabaseMetaData meta) {
+        return null;
+    }
+
+    /** CURRENT_TIMESTAMP keeps microseconds here. */
+    @Override
+    public org.jooq.Field<java.time.LocalDateTime> currentTime() {
+        return DSL.currentLocalDateTime();
     }
 
     /** DuckDB's optimizer orders joins itself, cheaply (hash joins on small code tables). */
@@ -256,6 +290,17 @@ public final class DuckDbProfile implements DatabaseProfile {
     @Override
     public void lockName(DSLContext tx, long key, boolean shared) {
         // nothing to hold
+    }
+
+    /** Nothing is held (one process; its writers take turns). */
+    @Override
+    public boolean namesHeldBySession() {
+        return false;
+    }
+
+    @Override
+    public void releaseNames(Connection connection) {
+        throw unsupported("names held by the session");
     }
 
     @Override

@@ -60,6 +60,8 @@ public final class MariaDbProfile implements DatabaseProfile {
     private static final Pattern DATABASE = Pattern.compile("^jdbc:(?:mariadb|mysql)://[^/]*/([^?;]*)");
     /** The longest kanon namespace suffix ({@code _kanon_release}). */
     private static final String LONGEST_SUFFIX = "_kanon_release";
+    /** How long a writer waits for another process's hold on a name (PostgreSQL's advisory locks wait without end). */
+    private static final int NAME_WAIT_SECONDS = 3600;
     private static final Pattern VERSION = Pattern.compile("^(\\d+)\\.(\\d+)");
 
     private final SQLDialect dialect;
@@ -260,7 +262,9 @@ public final class MariaDbProfile implements DatabaseProfile {
     @Override
     public Map<String, String> poolProperties() {
         return Map.of("useCatalogTerm", "SCHEMA", "databaseTerm", "SCHEMA",
-                "sessionVariables", "collation_server=utf8mb4_bin,character_set_server=utf8mb4",
+                // READ COMMITTED, as on PostgreSQL: a writer that waited its turn for a name (lockName) sees what the
+                // previous holder committed, not the snapshot its transaction took before it waited
+                "sessionVariables", "collation_server=utf8mb4_bin,character_set_server=utf8mb4,tx_isolation='READ-COMMITTED'",
                 "rewriteBatchedStatements", "true");
     }
 
@@ -290,15 +294,28 @@ public final class MariaDbProfile implements DatabaseProfile {
     }
 
     /**
-     * GET_LOCK is held by the session, not the transaction, and would outlive a rollback; a row of
-     * {@code name_locks} locked FOR UPDATE (or in share mode) is released with the transaction, like PostgreSQL's
-     * advisory transaction locks. The row is made first (INSERT IGNORE: a row that exists is left alone).
+     * A shared hold is a row of {@code name_locks} locked in share mode, released with the transaction. An exclusive
+     * hold must outlive the commits MariaDB makes at every CREATE and DROP (a release's view, an import's table), which
+     * end a row lock early: it is {@code GET_LOCK} on the session, given back when the connection returns to the pool
+     * at the end of the transaction ({@link #releaseNames}), and the same row locked FOR UPDATE, so that a writer also
+     * waits for the readers holding the name shared. Writers of one name thus take turns as on PostgreSQL; a reader
+     * (a release reading a table's dimension tables) waits for a writer only until the writer's first commit, as
+     * readers do not wait on a session's lock (two of them in one process would wait on each other). The lock's name
+     * is the key in hex, server-wide (the key hashes the namespace, which carries the database's name).
      */
     @Override
     public void lockName(DSLContext tx, long key, boolean shared) {
         String catalog = tx.fetchValue("SELECT DATABASE()", String.class) + "_kanon";
         Table<?> locks = DSL.table(DSL.name(catalog, "name_locks"));
         Field<Long> lockKey = DSL.field(DSL.name("lock_key"), Long.class);
+        Field<String> sessionLock = DSL.val("kanon:" + Long.toHexString(key));
+        if (!shared) {
+            Integer got = tx.select(DSL.function("GET_LOCK", Integer.class, sessionLock, DSL.inline(NAME_WAIT_SECONDS))).fetchOne(0, Integer.class);
+            if (got == null || got != 1) {
+                throw new org.kanon.InvalidInputException("another kanon process held this name for over "
+                        + NAME_WAIT_SECONDS + " s; try again when it has finished");
+            }
+        }
         tx.insertInto(locks).set(lockKey, key).onDuplicateKeyIgnore().execute();
         var select = tx.select(lockKey).from(locks).where(lockKey.eq(key));
         if (shared) {
@@ -306,6 +323,19 @@ public final class MariaDbProfile implements DatabaseProfile {
             tx.fetch("{0} LOCK IN SHARE MODE", select);
         } else {
             select.forUpdate().fetch();
+        }
+    }
+
+    @Override
+    public boolean namesHeldBySession() {
+        return true;
+    }
+
+    /** RELEASE_ALL_LOCKS (MariaDB 10.5, MySQL 5.7): every GET_LOCK of the session. */
+    @Override
+    public void releaseNames(Connection connection) throws SQLException {
+        try (Statement s = connection.createStatement()) {
+            s.execute("DO RELEASE_ALL_LOCKS()");
         }
     }
 
@@ -410,6 +440,7 @@ public final class MariaDbProfile implements DatabaseProfile {
      */
     @Override
     public int beginReadOnly(Connection connection, String text) throws SQLException {
+        connection.setReadOnly(true);
         try (Statement s = connection.createStatement()) {
             s.execute("SET TRANSACTION READ ONLY");
         }
@@ -418,5 +449,28 @@ public final class MariaDbProfile implements DatabaseProfile {
             throw new InvalidInputException("--db: allowMultiQueries=true would let a stored query run several statements; remove it from the URL");
         }
         return 1;
+    }
+
+    @Override
+    public Connection forConsole(Connection connection) {
+        return connection;
+    }
+
+    /** InnoDB rolls back to a savepoint and the transaction goes on. */
+    @Override
+    public boolean hasSavepoints() {
+        return true;
+    }
+
+    /** MariaDB's drivers wrap nothing around the server's message. */
+    @Override
+    public String primaryMessage(SQLException e) {
+        return null;
+    }
+
+    /** MariaDB's drivers set the server's SQLState. */
+    @Override
+    public String sqlState(SQLException e) {
+        return e.getSQLState();
     }
 }

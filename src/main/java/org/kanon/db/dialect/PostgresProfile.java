@@ -247,6 +247,17 @@ public final class PostgresProfile implements DatabaseProfile {
         tx.select(DSL.function(shared ? "pg_advisory_xact_lock_shared" : "pg_advisory_xact_lock", Object.class, DSL.val(key))).fetch();
     }
 
+    /** Advisory transaction locks end with the transaction. */
+    @Override
+    public boolean namesHeldBySession() {
+        return false;
+    }
+
+    @Override
+    public void releaseNames(Connection connection) {
+        throw new UnsupportedOperationException("PostgreSQL holds names by the transaction");
+    }
+
     @Override
     public boolean claimsBySkipLocked() {
         return true;
