@@ -100,9 +100,16 @@ public final class RequestQueue {
             if (r == null) {
                 return Optional.empty();
             }
-            // only one worker's UPDATE finds the row still QUEUED; the others look again
-            if (markClaimed(ctx, r.get(id()), worker, lease).and(text("status").eq(QUEUED)).execute() == 1) {
-                return Optional.of(claimOf(r));
+            // only one worker's UPDATE finds the row still QUEUED; the others look again (where the database fails the
+            // loser's UPDATE as a write-write conflict, SQLSTATE 40001, rather than finding no row: DuckDB)
+            try {
+                if (markClaimed(ctx, r.get(id()), worker, lease).and(text("status").eq(QUEUED)).execute() == 1) {
+                    return Optional.of(claimOf(r));
+                }
+            } catch (org.jooq.exception.DataAccessException e) {
+                if (!"40001".equals(org.kanon.db.SqlErrors.sqlState(e))) {
+                    throw e;
+                }
             }
         }
     }

@@ -552,7 +552,8 @@ public final class DuckDbProfile implements DatabaseProfile {
             case "Permission" -> "42501";
             case "Conversion", "Out of Range", "Invalid Input", "Invalid type", "Mismatch Type", "Arithmetic" -> "22000";
             case "Constraint" -> "23000";
-            case "TransactionContext" -> m.contains("read-only") ? "25006" : "25000";
+            // a write-write conflict between two transactions is a serialization failure, as elsewhere
+            case "TransactionContext" -> m.contains("read-only") ? "25006" : m.toLowerCase(java.util.Locale.ROOT).contains("conflict") ? "40001" : "25000";
             case "Transaction", "Transaction conflict" -> "40001";
             case "Out of Memory" -> "53200";
             case "IO" -> "58030";

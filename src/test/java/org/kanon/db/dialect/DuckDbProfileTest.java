@@ -45,6 +45,9 @@ class DuckDbProfileTest {
         assertEquals("22000", P.sqlState(new SQLException("Conversion Error: Could not convert string 'x' to INT32")));
         assertEquals("23000", P.sqlState(new SQLException("Constraint Error: Duplicate key \"id: 1\" violates primary key constraint.")));
         assertEquals("25006", P.sqlState(new SQLException("TransactionContext Error: Cannot write to database \"a\" - transaction is launched in read-only mode")));
+        // two transactions updating one row: the loser's UPDATE fails (it does not find the row changed), as a serialization failure
+        assertEquals("40001", P.sqlState(new SQLException("TransactionContext Error: Conflict on update!")));
+        assertEquals("25000", P.sqlState(new SQLException("TransactionContext Error: cannot start a transaction within a transaction")));
         assertEquals("08001", P.sqlState(new SQLException("IO Error: Could not set lock on file \"/x.duckdb\": Conflicting lock is held in java (PID 7)")));
         assertEquals("XJ004", P.sqlState(new SQLException("Derby's", "XJ004")), "a driver's own state wins");
         assertNull(P.sqlState(new SQLException("no kind of error")));
