@@ -137,7 +137,8 @@ class SqlCliTest {
         onFreshDatabase(kind, settings -> {
             // Derby ignores a password without authentication, trust auth on the test PostgreSQL too
             // Derby's and DuckDB's URLs take attributes after ';'
-            String url = kind != TestDatabases.Kind.POSTGRES ? settings.url() + ";password=se&cr"
+            boolean server = kind == TestDatabases.Kind.POSTGRES || kind == TestDatabases.Kind.MARIADB;
+            String url = !server ? settings.url() + ";password=se&cr"
                     : settings.url() + (settings.url().contains("?") ? "&" : "?") + "password=se;cr&et&ApplicationName=kanon";
             String user = settings.user();
             if (kind == TestDatabases.Kind.MARIADB) {
@@ -164,7 +165,8 @@ class SqlCliTest {
             if (kind == TestDatabases.Kind.MARIADB) {
                 assertTrue(connection.contains("password=<masked>&ApplicationName=kanon"), connection);
             }
-            assertEquals(kind == TestDatabases.Kind.DERBY ? 0 : 1, r.out().split("<masked>", -1).length - 1, r.out());
+            // the embedded drivers show the URL without its attributes; the servers' show it, the password masked
+            assertEquals(server ? 1 : 0, r.out().split("<masked>", -1).length - 1, r.out());
         });
     }
 
