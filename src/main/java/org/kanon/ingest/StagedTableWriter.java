@@ -40,6 +40,12 @@ final class StagedTableWriter {
         Name retired = DSL.name(catalog, "replaced_" + token);
         SourceTable[] replaced = {null};
         boolean swapped = false;
+        String schema = table.getName()[0];
+        if (!db.dsl().fetchExists(DSL.selectOne().from(DSL.table(DSL.name("information_schema", "SCHEMATA")))
+                .where(DSL.field(DSL.name("SCHEMA_NAME"), String.class).eq(schema)))) {
+            // the RENAME below would fail with the engine's generic errno 168
+            throw new InvalidInputException("cannot create " + String.join(".", table.getName()) + ": schema " + schema + " does not exist");
+        }
         try {
             long inserted = db.dsl().transactionResult(trx -> {
                 DSLContext tx = trx.dsl();

@@ -166,4 +166,30 @@ class MariaDbCliTest {
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(PaperTables.PATIENTS_CSV.toFile().exists());
     }
+
+    @Test
+    @DisplayName("Connected to one of kanon's own databases (<db>_kanon_release), an import would land beside the releases: refused")
+    void connectingToKanonsOwnDatabaseIsRefused() {
+        ConnectionSettings settings = fresh();
+        try {
+            CliRun cli = new CliRun(settings);
+            assertEquals(0, cli.run("release", "list").exitCode()); // makes <db>_kanon, _kanon_dim, _kanon_release
+            String db = settings.url().replaceFirst("^jdbc:[a-z]+://[^/]*/([^?]*).*$", "$1");
+            for (String own : List.of(db + "_kanon_release", db + "_kanon", db + "_kanon_dim")) {
+                CliRun.Result r = new CliRun(new ConnectionSettings(TestDatabases.mariaDbUrl(own), null, null))
+                        .run("import", PaperTables.PATIENTS_CSV.toString(), "--table", "raw_pub");
+                CliRun.assertRefused(r, "--db: database " + own + " is one of kanon's own", "connect to " + db);
+                assertEquals(1, r.err().lines().count(), r.err());
+            }
+            try (Database d = Database.open(settings)) {
+                assertFalse(d.dsl().fetchExists(DSL.selectOne().from(DSL.table(DSL.name("information_schema", "TABLES")))
+                        .where(DSL.field(DSL.name("TABLE_NAME")).eq("raw_pub"))), "nothing written anywhere");
+            }
+            // and a table into a database that does not exist: one line, as on PostgreSQL, not the engine's errno 168
+            CliRun.Result missing = cli.run("import", PaperTables.PATIENTS_CSV.toString(), "--table", "no_such_db.raw_pub");
+            CliRun.assertRefused(missing, "cannot create no_such_db.raw_pub: schema no_such_db does not exist");
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
 }

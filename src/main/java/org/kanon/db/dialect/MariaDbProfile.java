@@ -58,6 +58,8 @@ public final class MariaDbProfile implements DatabaseProfile {
     private static final TableLimits LIMITS = new TableLimits("MariaDB", 1017, 16_383, 65);
     /** The database in a MariaDB or MySQL URL: {@code jdbc:mariadb://host:port/db?...}. */
     private static final Pattern DATABASE = Pattern.compile("^jdbc:(?:mariadb|mysql)://[^/]*/([^?;]*)");
+    /** A database kanon keeps one of its namespaces in: {@code <db>_kanon}, {@code <db>_kanon_dim}, {@code <db>_kanon_release}. */
+    private static final Pattern OWN_DATABASE = Pattern.compile("(?i)(.+)_(kanon|kanon_dim|kanon_release)");
     /** The longest kanon namespace suffix ({@code _kanon_release}). */
     private static final String LONGEST_SUFFIX = "_kanon_release";
     /** How long a writer waits for another process's hold on a name (PostgreSQL's advisory locks wait without end). */
@@ -97,6 +99,12 @@ public final class MariaDbProfile implements DatabaseProfile {
     @Override
     public String namespace(String kanonSchema, String url) {
         String database = database(url);
+        Matcher own = OWN_DATABASE.matcher(database);
+        if (own.matches()) {
+            // connected to a namespace itself, an unqualified import would put raw rows beside the releases
+            throw new InvalidInputException("--db: database " + database + " is one of kanon's own ("
+                    + own.group(2).toLowerCase(Locale.ROOT) + " of database " + own.group(1) + "); connect to " + own.group(1));
+        }
         if (database.length() + LONGEST_SUFFIX.length() > NAME_MAX) {
             throw new InvalidInputException("--db: database name " + database + " is " + database.length()
                     + " characters long; kanon keeps its catalog in databases " + database + "_kanon..." + " and MariaDB keeps at most "
