@@ -85,7 +85,7 @@ final class SqlGrouping {
         Table<?> from = profile.fixedJoinOrder(schema.fact().table(), DSL.name(StarSchema.FACT_ALIAS));
         for (int a = 0; a < n; a++) {
             if (read[a] && codes.coded(a)) {
-                from = from.join(codes.table(a, alias(a))).on(codes.keyJoin(a, schema.rawField(a), alias(a)));
+                from = profile.joinInOrder(from, codes.table(a, alias(a)), codes.keyJoin(a, schema.rawField(a), alias(a)));
             }
         }
         return new SqlGrouping(from, DSL.count().cast(SQLDataType.BIGINT), fields,
@@ -134,7 +134,7 @@ final class SqlGrouping {
             Field<Object> value = value(executor, a);
             String alias = alias(a);
             if (finerLevel == 0) {
-                joined = joined.join(codes.table(a, alias)).on(value.eq((Field) codes.code(alias, 0)));
+                joined = profile.joinInOrder(joined, codes.table(a, alias), value.eq((Field) codes.code(alias, 0)));
                 for (int level : e.getValue()) {
                     fields.put(key(a, level), codes.code(alias, level));
                 }
@@ -146,7 +146,7 @@ final class SqlGrouping {
                     fields.put(key(a, level), DSL.field(DSL.name(alias, LABEL_TO + level), Integer.class));
                 }
                 Table<?> mapping = ctx.selectDistinct(labels).from(codes.table(a, "d")).asTable(DSL.name(alias));
-                joined = joined.join(mapping).on(value.eq(DSL.field(DSL.name(alias, LABEL_FROM))));
+                joined = profile.joinInOrder(joined, mapping, value.eq(DSL.field(DSL.name(alias, LABEL_FROM))));
             }
         }
         Field<Long> sum = DSL.sum(DSL.field(DSL.name(FINER, executor.countName()), SQLDataType.BIGINT)).cast(SQLDataType.BIGINT);

@@ -111,7 +111,7 @@ public final class StarSchema {
         for (int i = 0; i < qis.size(); i++) {
             if (joins(node, i)) {
                 Dimension d = qis.get(i).dimension().orElseThrow();
-                from = from.join(d.table(dimensionAlias(i))).on(joinCondition(i, d));
+                from = profile.joinInOrder(from, d.table(dimensionAlias(i)), joinCondition(i, d));
             }
         }
         return from;

@@ -107,6 +107,12 @@ public interface DatabaseProfile {
     /** {@code table} aliased {@code alias}, first in a FROM list whose joins are to run in the order written. */
     Table<?> fixedJoinOrder(Table<?> table, Name alias);
 
+    /**
+     * {@code left} joined to {@code right} on {@code on}, the join to run in the order written where the database
+     * must be told so beyond {@link #fixedJoinOrder} (the joins of a star: fact first, then each dimension by its key).
+     */
+    Table<?> joinInOrder(Table<?> left, Table<?> right, org.jooq.Condition on);
+
     /** The derived table {@code (derived) alias}, joined to what precedes it by hashing where the planner needs telling. */
     Table<?> hashJoined(Select<?> derived, Name alias);
 

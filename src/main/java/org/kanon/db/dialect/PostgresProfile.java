@@ -134,6 +134,12 @@ public final class PostgresProfile implements DatabaseProfile {
         return table.as(alias);
     }
 
+    /** The frequency session plans joins in the order written ({@link #tuneFrequencySession}). */
+    @Override
+    public Table<?> joinInOrder(Table<?> left, Table<?> right, org.jooq.Condition on) {
+        return left.join(right).on(on);
+    }
+
     /** PostgreSQL hashes the grouped derived table by itself (see ReleaseWriter's CLASS_KEPT for its plan). */
     @Override
     public Table<?> hashJoined(Select<?> derived, Name alias) {
