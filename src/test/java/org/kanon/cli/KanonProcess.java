@@ -13,12 +13,22 @@ import org.kanon.db.ConnectionSettings;
 
 /** The kanon command line as a real subprocess (a JVM of its own on this test classpath), for crash and signal tests. */
 final class KanonProcess implements AutoCloseable {
+    /** Temporary folders of processes a test did not close: removed when the tests' JVM ends. */
+    private static final java.util.Set<Path> LEFT = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> LEFT.forEach(KanonProcess::deleteQuietly), "kanon-subprocess-tmp"));
+    }
+
     private final Process process;
+    /** The subprocess's own java.io.tmpdir: DuckDB's driver unpacks a 60 MB library there, which a killed JVM leaves. */
+    private final Path tmp;
     private final StringBuffer out = new StringBuffer();
     private final StringBuffer err = new StringBuffer();
 
-    private KanonProcess(Process process) {
+    private KanonProcess(Process process, Path tmp) {
         this.process = process;
+        this.tmp = tmp;
         pump(process.getInputStream(), out);
         pump(process.getErrorStream(), err);
     }
@@ -27,6 +37,9 @@ final class KanonProcess implements AutoCloseable {
     static KanonProcess start(ConnectionSettings settings, List<String> jvmOptions, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "-Xshare:auto", "-XX:TieredStopAtLevel=1"));
+        Path tmp = java.nio.file.Files.createTempDirectory("kanon-subprocess-");
+        LEFT.add(tmp);
+        command.add("-Djava.io.tmpdir=" + tmp);
         command.addAll(jvmOptions);
         command.addAll(List.of(Kanon.class.getName(), "--db", settings.url()));
         if (settings.user() != null) {
@@ -37,7 +50,7 @@ final class KanonProcess implements AutoCloseable {
         if (settings.password() != null) {
             pb.environment().put(ConnectionSettings.PASSWORD_VARIABLE, settings.password());
         }
-        return new KanonProcess(pb.start());
+        return new KanonProcess(pb.start(), tmp);
     }
 
     private static void pump(java.io.InputStream in, StringBuffer into) {
@@ -111,6 +124,19 @@ final class KanonProcess implements AutoCloseable {
     public void close() throws InterruptedException {
         if (process.isAlive()) {
             kill();
+        }
+        process.waitFor(30, TimeUnit.SECONDS);
+        deleteQuietly(tmp);
+        LEFT.remove(tmp);
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var files = java.nio.file.Files.walk(dir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                java.nio.file.Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // best effort: a folder in the system's temporary directory
         }
     }
 }
