@@ -63,15 +63,15 @@ public final class RequestQueue {
     }
 
     /**
-     * A claim that the database chose as a deadlock's victim (SQLSTATE 40001: MariaDB's InnoDB locks index gaps under
-     * REPEATABLE READ, so two claims can meet there despite SKIP LOCKED) was rolled back whole: claimed again.
+     * A claim that the database chose as a deadlock's victim (SQLSTATE 40001: InnoDB's locks can make two claims meet
+     * despite SKIP LOCKED) was rolled back whole: claimed again.
      */
     private Optional<Claim> claimSkippingLocked(String worker, Duration lease) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return claimSkippingLockedOnce(worker, lease);
             } catch (org.jooq.exception.DataAccessException e) {
-                if (attempt >= DEADLOCK_RETRIES || !"40001".equals(org.kanon.db.SqlErrors.sqlState(e))) {
+                if (attempt >= DEADLOCK_RETRIES || !lostToAnotherTransaction(e)) {
                     throw e;
                 }
             }
@@ -107,7 +107,7 @@ public final class RequestQueue {
                     return Optional.of(claimOf(r));
                 }
             } catch (org.jooq.exception.DataAccessException e) {
-                if (!"40001".equals(org.kanon.db.SqlErrors.sqlState(e))) {
+                if (!lostToAnotherTransaction(e)) {
                     throw e;
                 }
             }
@@ -226,6 +226,11 @@ public final class RequestQueue {
         return new Request(r.get(id()), r.get(text("spec_name")), r.get(text("status")), r.get(attempts()),
                 r.get(requests.field("max_attempts", Integer.class)), r.get(text("requested_by")), r.get(text("claimed_by")),
                 r.get(requests.field("run_id", Integer.class)), r.get(text("release_name")), r.get(text("error")));
+    }
+
+    /** A serialization failure (SQLSTATE 40001): a deadlock's victim, or the loser of a write-write conflict. */
+    private static boolean lostToAnotherTransaction(org.jooq.exception.DataAccessException e) {
+        return "40001".equals(org.kanon.db.SqlErrors.sqlState(e));
     }
 
     private LocalDateTime now(DSLContext ctx) {

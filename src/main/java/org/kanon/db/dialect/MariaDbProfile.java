@@ -110,6 +110,11 @@ public final class MariaDbProfile implements DatabaseProfile {
                     + " characters long; kanon keeps its catalog in databases " + database + "_kanon..." + " and MariaDB keeps at most "
                     + NAME_MAX + " characters of a name, so at most " + (NAME_MAX - LONGEST_SUFFIX.length()) + " are left for it");
         }
+        return namespaceOf(database, kanonSchema);
+    }
+
+    /** The database that holds namespace {@code kanonSchema} of {@code database}. */
+    private static String namespaceOf(String database, String kanonSchema) {
         return database + "_" + kanonSchema.toLowerCase(Locale.ROOT);
     }
 
@@ -326,7 +331,7 @@ public final class MariaDbProfile implements DatabaseProfile {
      */
     @Override
     public void lockName(DSLContext tx, long key, boolean shared) {
-        String catalog = tx.fetchValue("SELECT DATABASE()", String.class) + "_kanon";
+        String catalog = namespaceOf(String.valueOf(tx.fetchValue("SELECT DATABASE()")), "KANON");
         Table<?> locks = DSL.table(DSL.name(catalog, "name_locks"));
         Field<Long> lockKey = DSL.field(DSL.name("lock_key"), Long.class);
         Field<String> sessionLock = DSL.val("kanon:" + Long.toHexString(key));
