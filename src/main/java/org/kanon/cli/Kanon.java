@@ -31,6 +31,12 @@ public final class Kanon implements Callable<Integer> {
             description = "Database user (default: env KANON_DB_USER, else db.user of the settings file).")
     String user;
 
+    @Option(names = "--catalog-db", scope = ScopeType.INHERIT, paramLabel = "JDBC_URL",
+            description = "Where kanon keeps its catalog when --db cannot (Trino): a Derby or PostgreSQL URL (default: env "
+                    + "KANON_CATALOG_DB_URL, else catalog.url of the settings file, else embedded Derby in ./kanon-catalog); "
+                    + "its password from env KANON_CATALOG_DB_PASSWORD.")
+    String catalogUrl;
+
     @Option(names = "--config", scope = ScopeType.INHERIT, paramLabel = "FILE",
             description = "Settings file (default: env KANON_CONFIG, else ./kanon.properties when present); keys db.url, db.user, format.")
     String configFile;
@@ -100,7 +106,7 @@ public final class Kanon implements Callable<Integer> {
     }
 
     ConnectionSettings connectionSettings() {
-        return ConnectionSettings.resolve(dbUrl, user, environment, config().values());
+        return ConnectionSettings.resolve(dbUrl, user, catalogUrl, environment, config().values());
     }
 
     /** The settings file, read once, on first use (so --version and --help never read it). */

@@ -23,7 +23,7 @@ record KanonConfig(Path file, Map<String, String> values) {
     static final String FILE_NAME = "kanon.properties";
     static final String VARIABLE = "KANON_CONFIG";
     static final String FORMAT_KEY = "format";
-    static final List<String> KEYS = List.of(ConnectionSettings.URL_KEY, ConnectionSettings.USER_KEY, FORMAT_KEY);
+    static final List<String> KEYS = List.of(ConnectionSettings.URL_KEY, ConnectionSettings.USER_KEY, ConnectionSettings.CATALOG_URL_KEY, FORMAT_KEY);
     static final KanonConfig NONE = new KanonConfig(null, Map.of());
 
     KanonConfig {

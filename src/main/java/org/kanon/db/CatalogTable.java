@@ -5,15 +5,19 @@ import org.jooq.Record;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 
-/** A table of kanon's catalog (see migrations/), addressed with the names the database stores. */
+/**
+ * A table of kanon's catalog (see migrations/), addressed with the names the database stores. Statements on it run
+ * on {@link Database#catalogDsl}, which is the database worked in unless that one cannot keep the catalog.
+ */
 public final class CatalogTable {
     private final Identifiers ids;
     private final Table<Record> table;
     private final org.jooq.Name tableName;
 
+    /** {@code db}: the database worked in; the table is in its {@link Database#catalog() catalog}. */
     public CatalogTable(Database db, String name) {
-        this.ids = db.identifiers();
-        this.tableName = db.ours(KanonSchemas.CATALOG, name);
+        this.ids = db.catalog().identifiers();
+        this.tableName = db.catalog().ours(KanonSchemas.CATALOG, name);
         this.table = DSL.table(tableName);
     }
 

@@ -10,7 +10,7 @@ import org.kanon.db.dialect.JdbcUrls;
  * Where to connect. The password is only ever read from the environment ({@value #PASSWORD_VARIABLE}), so it
  * never appears in argv, shell history or process listings; {@link #toString()} masks it.
  */
-public record ConnectionSettings(String url, String user, String password) {
+public record ConnectionSettings(String url, String user, String password, ConnectionSettings catalog) {
     public static final String PASSWORD_VARIABLE = "KANON_DB_PASSWORD";
     public static final String URL_VARIABLE = "KANON_DB_URL";
     public static final String USER_VARIABLE = "KANON_DB_USER";
@@ -19,6 +19,17 @@ public record ConnectionSettings(String url, String user, String password) {
     public static final String USER_KEY = "db.user";
     /** Relative to the working directory, created on first use. */
     public static final String DEFAULT_URL = "jdbc:derby:kanon-db;create=true";
+    /** Where kanon keeps its catalog for a database that cannot hold it (Trino): {@code --catalog-db}. */
+    public static final String CATALOG_URL_VARIABLE = "KANON_CATALOG_DB_URL";
+    public static final String CATALOG_PASSWORD_VARIABLE = "KANON_CATALOG_DB_PASSWORD";
+    public static final String CATALOG_URL_KEY = "catalog.url";
+    /** Relative to the working directory, created on first use, beside the default database. */
+    public static final String DEFAULT_CATALOG_URL = "jdbc:derby:kanon-catalog;create=true";
+
+    /** Settings whose catalog, if the database cannot keep it, is the default one ({@link #DEFAULT_CATALOG_URL}). */
+    public ConnectionSettings(String url, String user, String password) {
+        this(url, user, password, null);
+    }
 
     public ConnectionSettings {
         Objects.requireNonNull(url, "url");
@@ -44,9 +55,27 @@ public record ConnectionSettings(String url, String user, String password) {
      * environment only.
      */
     public static ConnectionSettings resolve(String urlOption, String userOption, Map<String, String> env, Map<String, String> file) {
+        return resolve(urlOption, userOption, null, env, file);
+    }
+
+    /**
+     * As {@link #resolve(String, String, Map, Map)}, with where the catalog lives for a database that cannot keep it:
+     * {@code catalogOption}, else env {@value #CATALOG_URL_VARIABLE}, else {@value #CATALOG_URL_KEY} of the file,
+     * else {@value #DEFAULT_CATALOG_URL}; its password from env {@value #CATALOG_PASSWORD_VARIABLE} only.
+     */
+    public static ConnectionSettings resolve(String urlOption, String userOption, String catalogOption, Map<String, String> env,
+                                             Map<String, String> file) {
         String url = firstNonBlank(urlOption, env.get(URL_VARIABLE), file.get(URL_KEY), DEFAULT_URL);
         String user = firstNonBlank(userOption, env.get(USER_VARIABLE), file.get(USER_KEY), null);
-        return new ConnectionSettings(url, user, env.get(PASSWORD_VARIABLE));
+        String catalogUrl = firstNonBlank(catalogOption, env.get(CATALOG_URL_VARIABLE), file.get(CATALOG_URL_KEY), null);
+        ConnectionSettings catalog = catalogUrl == null ? null
+                : new ConnectionSettings(catalogUrl, null, env.get(CATALOG_PASSWORD_VARIABLE));
+        return new ConnectionSettings(url, user, env.get(PASSWORD_VARIABLE), catalog);
+    }
+
+    /** Where kanon's catalog lives when the database cannot keep it. */
+    public ConnectionSettings catalogSettings() {
+        return catalog != null ? catalog : new ConnectionSettings(DEFAULT_CATALOG_URL, null, null);
     }
 
     private static String firstNonBlank(String... candidates) {
@@ -76,6 +105,7 @@ public record ConnectionSettings(String url, String user, String password) {
 
     @Override
     public String toString() {
-        return "ConnectionSettings[url=" + maskedUrl() + ", user=" + user + ", password=" + (password == null ? "<none>" : "<masked>") + "]";
+        return "ConnectionSettings[url=" + maskedUrl() + ", user=" + user + ", password=" + (password == null ? "<none>" : "<masked>")
+                + (catalog == null ? "" : ", catalog=" + catalog) + "]";
     }
 }

@@ -45,6 +45,11 @@ public final class Database implements AutoCloseable {
     private final boolean ownsEngine;
     /** Run by the owner's {@link #close()} after everything else (a test's cleanup); null for none. */
     private Runnable afterClose;
+    /**
+     * Where kanon's catalog lives when this database cannot keep it ({@link DatabaseProfile#keepsCatalog()}: Trino);
+     * null when it lives here.
+     */
+    private Database catalog;
 
     private Database(ConnectionSettings settings, boolean dropOnClose) {
         this(settings, dropOnClose, true);
@@ -61,7 +66,8 @@ public final class Database implements AutoCloseable {
         identifiers.namespace(KanonSchemas.RELEASES); // a database whose name cannot carry kanon's namespaces is refused before connecting
         // attached to a database already up in this JVM: nothing to boot
         this.pool = openPool(settings, profile, ownsEngine);
-        this.dsl = DSL.using(profile.namesHeldBySession() ? NameReleasingDataSource.wrap(pool, profile) : pool, dialect, new Settings()
+        DataSource source = profile.namesHeldBySession() ? NameReleasingDataSource.wrap(pool, profile) : pool;
+        this.dsl = DSL.using(profile.hasTransactions() ? source : AutoCommitDataSource.wrap(source), dialect, new Settings()
                 // one quoting policy for the whole engine: every identifier quoted, hostile names stay harmless
                 .withRenderQuotedNames(RenderQuotedNames.EXPLICIT_DEFAULT_QUOTED)
                 // jOOQ's execute logging prints bind values, which may be personal data
@@ -79,6 +85,7 @@ public final class Database implements AutoCloseable {
         this.pool = shared.pool;
         this.identifiers = shared.identifiers;
         this.dsl = shared.dsl;
+        this.catalog = shared.catalog == null ? null : shared.catalog.borrow();
     }
 
     /**
@@ -119,7 +126,11 @@ public final class Database implements AutoCloseable {
 
     private static Database migrated(Database db) {
         try {
-            new CatalogMigrator(db).migrate();
+            if (db.profile.keepsCatalog()) {
+                new CatalogMigrator(db).migrate();
+            } else {
+                db.catalog = CatalogDatabase.open(db);
+            }
             return db;
         } catch (RuntimeException e) {
             db.close();
@@ -154,6 +165,19 @@ public final class Database implements AutoCloseable {
 
     public DSLContext dsl() {
         return dsl;
+    }
+
+    /** The database that holds kanon's catalog: this one, or the one named by {@code --catalog-db} (Trino). */
+    public Database catalog() {
+        return catalog == null ? this : catalog;
+    }
+
+    /**
+     * Where a catalog statement of a unit of work on {@code ctx} runs: in {@code ctx} itself (its transaction) when
+     * the catalog lives here, else in the catalog database, committed by itself.
+     */
+    public DSLContext catalogDsl(DSLContext ctx) {
+        return catalog == null ? ctx : catalog.dsl();
     }
 
     public SQLDialect dialect() {
@@ -212,7 +236,7 @@ public final class Database implements AutoCloseable {
 
     /** The database user, as the database itself reports it; recorded with every release. */
     public String currentUser() {
-        return dsl.select(DSL.currentUser()).fetchOne(0, String.class);
+        return dsl.select(profile.currentUser()).fetchOne(0, String.class);
     }
 
     @Override
@@ -221,6 +245,9 @@ public final class Database implements AutoCloseable {
             return;
         }
         pool.close();
+        if (catalog != null) {
+            catalog.close();
+        }
         if (ownsEngine) {
             profile.shutDown(settings.url(), dropOnClose, System.err);
         }

@@ -56,10 +56,15 @@ final class StagedTableWriter {
                 }
                 return writer.createAndFill(tx, staged, profile, rows);
             });
-            if (replaced[0] != null) {
+            if (replaced[0] != null && db.profile().hasTransactions()) {
+                // MariaDB swaps both names in one statement: a reader never finds the table missing
                 db.dsl().query("RENAME TABLE {0} TO {1}, {2} TO {3}", replaced[0].qualifiedName(), retired, staged, table).execute();
+            } else if (replaced[0] != null) {
+                // a lake renames one table per statement: the name is missing for that moment
+                db.dsl().alterTable(replaced[0].qualifiedName()).renameTo(retired).execute();
+                db.dsl().alterTable(staged).renameTo(table).execute();
             } else {
-                db.dsl().query("RENAME TABLE {0} TO {1}", staged, table).execute();
+                db.dsl().alterTable(staged).renameTo(table).execute();
             }
             swapped = true;
             if (replaced[0] != null) {

@@ -106,6 +106,9 @@ final class TableWriter {
 
     private long insertAll(Connection connection, String insert, CsvProfiler.FileProfile profile, CsvReader rows)
             throws SQLException {
+        if (!db.profile().batchesRows()) {
+            return insertTogether(connection, insert, profile, rows);
+        }
         List<CsvReader.Row> batch = new ArrayList<>(BATCH_SIZE);
         long inserted = 0;
         try (PreparedStatement statement = connection.prepareStatement(insert)) {
@@ -128,12 +131,61 @@ final class TableWriter {
         return inserted;
     }
 
+    /**
+     * Where the driver runs a batch as one statement per row (Trino): each statement inserts many rows, {@code (?, ..),
+     * (?, ..), ..} after the one-row INSERT's column list; a refused statement names its lines.
+     */
+    private long insertTogether(Connection connection, String insert, CsvProfiler.FileProfile profile, CsvReader rows)
+            throws SQLException {
+        int columns = profile.types().size();
+        int perStatement = Math.max(1, Math.min(BATCH_SIZE * 5, 20_000 / Math.max(1, columns)));
+        String head = insert.substring(0, insert.lastIndexOf('('));
+        String tuple = insert.substring(insert.lastIndexOf('('));
+        List<CsvReader.Row> batch = new ArrayList<>(perStatement);
+        long inserted = 0;
+        while (rows.next()) {
+            batch.add(rows.row());
+            inserted++;
+            if (batch.size() == perStatement) {
+                insertRows(connection, head, tuple, batch, profile, rows);
+            }
+        }
+        if (!batch.isEmpty()) {
+            insertRows(connection, head, tuple, batch, profile, rows);
+        }
+        if (inserted != profile.rows()) {
+            throw changed(rows, profile.rows() + " rows when checked, " + inserted + " rows now");
+        }
+        return inserted;
+    }
+
+    private void insertRows(Connection connection, String head, String tuple, List<CsvReader.Row> batch,
+                            CsvProfiler.FileProfile profile, CsvReader rows) throws SQLException {
+        String text = head + String.join(", ", java.util.Collections.nCopies(batch.size(), tuple));
+        try (PreparedStatement statement = connection.prepareStatement(text)) {
+            int offset = 0;
+            for (CsvReader.Row row : batch) {
+                bind(statement, offset, row, profile, rows);
+                offset += profile.types().size();
+            }
+            statement.executeUpdate();
+        } catch (SQLException refused) {
+            throw new InsertRefusal(db.profile(), rows.file()).inBatch(batch, refused);
+        }
+        batch.clear();
+    }
+
     private static void bind(PreparedStatement statement, CsvReader.Row row, CsvProfiler.FileProfile profile, CsvReader rows)
+            throws SQLException {
+        bind(statement, 0, row, profile, rows);
+    }
+
+    private static void bind(PreparedStatement statement, int offset, CsvReader.Row row, CsvProfiler.FileProfile profile, CsvReader rows)
             throws SQLException {
         List<ColumnType> types = profile.types();
         for (int i = 0; i < types.size(); i++) {
             try {
-                types.get(i).bind(statement, i + 1, row.value(i));
+                types.get(i).bind(statement, offset + i + 1, row.value(i));
             } catch (NumberFormatException e) {
                 throw changed(rows, "line " + row.line() + ", column '" + Values.shorten(profile.names().get(i))
                         + "' no longer fits " + types.get(i).sqlType());

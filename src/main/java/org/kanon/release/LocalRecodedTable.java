@@ -180,9 +180,7 @@ final class LocalRecodedTable implements RelationKind {
         int[] keptQi = kept.stream().mapToInt(c -> result.qis().indexOf(c)).toArray();
 
         List<Field<?>> targets = kept.stream().<Field<?>>map(c -> DSL.field(DSL.name(c.name()))).toList();
-        Object[] placeholders = new Object[targets.size()];
-        BatchBindStep batch = tx.batch(tx.insertInto(DSL.table(relation)).columns(targets).values(placeholders));
-        int pending = 0;
+        org.kanon.db.RowBatch batch = new org.kanon.db.RowBatch(tx, relation, targets);
         long rows = 0;
         try (Cursor<Record> cursor = tx.select(select).from(source.table("f")).orderBy(order).fetchSize(BATCH).fetchLazy()) {
             for (Record r : cursor) {
@@ -208,18 +206,11 @@ final class LocalRecodedTable implements RelationKind {
                     int q = keptQi[i];
                     values[i] = q < 0 ? r.get(keptIndex[i]) : s.cells()[q];
                 }
-                batch = batch.bind(values);
+                batch.add(values);
                 rows++;
-                if (++pending == BATCH) {
-                    batch.execute();
-                    batch = tx.batch(tx.insertInto(DSL.table(relation)).columns(targets).values(placeholders));
-                    pending = 0;
-                }
             }
         }
-        if (pending > 0) {
-            batch.execute();
-        }
+        batch.flush();
         for (int g = 0; g < table.groupCount(); g++) {
             if (segment[g] != runs.get(g).size()) {
                 throw sourceChanged(source);

@@ -29,7 +29,8 @@ public final class ReleaseRegister {
     }
 
     void insert(DSLContext tx, ReleaseRecord r) {
-        tx.insertInto(releases.table())
+        List<String> dropped = dropped(tx, r);
+        db.catalogDsl(tx).insertInto(releases.table())
                 .set(f("release_name", String.class), r.name())
                 .set(f("source_schema", String.class), r.sourceSchema())
                 .set(f("source_table", String.class), r.sourceTable())
@@ -58,7 +59,7 @@ public final class ReleaseRegister {
                 .set(f("sensitive_values", String.class), r.sensitiveValues())
                 .set(f("sensitive_relation", String.class), r.sensitiveRelation())
                 .set(f("partition_relation", String.class), r.partitionRelation())
-                .set(f("dropped_columns", String.class), String.join("\n", dropped(tx, r)))
+                .set(f("dropped_columns", String.class), String.join("\n", dropped))
                 .execute();
     }
 
@@ -85,7 +86,7 @@ public final class ReleaseRegister {
      * every other column it does not publish); empty when none, null for a release registered before catalog V7.
      */
     public List<String> droppedColumns(String releaseName) {
-        Record row = db.dsl().select(f("dropped_columns", String.class)).from(releases.table())
+        Record row = db.catalog().dsl().select(f("dropped_columns", String.class)).from(releases.table())
                 .where(f("release_name", String.class).eq(releaseName)).fetchOne();
         if (row == null || row.get(0) == null) {
             return null;
@@ -95,7 +96,7 @@ public final class ReleaseRegister {
     }
 
     public List<ReleaseRecord> list() {
-        return db.dsl().select().from(releases.table()).orderBy(f("created_at", LocalDateTime.class), f("id", Integer.class))
+        return db.catalog().dsl().select().from(releases.table()).orderBy(f("created_at", LocalDateTime.class), f("id", Integer.class))
                 .fetch(this::toRecord);
     }
 
@@ -106,7 +107,7 @@ public final class ReleaseRegister {
     /** Exact name first, then a unique case-insensitive match (names fold like identifiers). */
     Optional<ReleaseRecord> find(DSLContext ctx, String name) {
         String wanted = name.trim();
-        List<ReleaseRecord> all = ctx.select().from(releases.table()).fetch(this::toRecord);
+        List<ReleaseRecord> all = db.catalogDsl(ctx).select().from(releases.table()).fetch(this::toRecord);
         Optional<ReleaseRecord> exact = all.stream().filter(r -> r.name().equals(wanted)).findFirst();
         if (exact.isPresent()) {
             return exact;
@@ -145,7 +146,7 @@ public final class ReleaseRegister {
     /** The release, if any, one of whose relations (released, sensitive or partition record) is {@code schema.name}. */
     Optional<ReleaseRecord> owner(DSLContext tx, String schema, String name) {
         String catalog = db.identifiers().namespace(KanonSchemas.CATALOG);
-        return tx.select().from(releases.table()).fetch(this::toRecord).stream()
+        return db.catalogDsl(tx).select().from(releases.table()).fetch(this::toRecord).stream()
                 .filter(r -> schema.equals(r.relationSchema()) && (name.equals(r.relationName()) || name.equals(r.sensitiveRelation()))
                         || schema.equals(catalog) && name.equals(r.partitionRelation()))
                 .findFirst();
@@ -159,7 +160,7 @@ public final class ReleaseRegister {
         if (r.partitionRelation() != null) {
             Relations.dropIfExists(tx, db.identifiers().namespace(KanonSchemas.CATALOG), r.partitionRelation());
         }
-        tx.deleteFrom(releases.table()).where(f("release_name", String.class).eq(r.name())).execute();
+        db.catalogDsl(tx).deleteFrom(releases.table()).where(f("release_name", String.class).eq(r.name())).execute();
     }
 
     private ReleaseRecord toRecord(Record r) {

@@ -10,16 +10,18 @@ import org.kanon.schema.SourceTable;
 
 /** Records each check and release that reached a verdict in the catalog's RUNS table. */
 public final class RunLog {
+    private final Database db;
     private final CatalogTable runs;
 
     public RunLog(Database db) {
+        this.db = db;
         this.runs = new CatalogTable(db, "runs");
     }
 
     public void record(DSLContext ctx, String command, SourceTable source, String parameters, String outcome,
                        String detail, String releaseName, LocalDateTime startedAt) {
-        String user = ctx.select(DSL.currentUser()).fetchOne(0, String.class);
-        ctx.insertInto(runs.table())
+        String user = ctx.select(org.kanon.db.dialect.DatabaseProfiles.of(ctx.dialect()).currentUser()).fetchOne(0, String.class);
+        db.catalogDsl(ctx).insertInto(runs.table())
                 .set(runs.field("command", String.class), command)
                 .set(runs.field("source_schema", String.class), source.schema())
                 .set(runs.field("source_table", String.class), source.name())

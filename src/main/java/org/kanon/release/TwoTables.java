@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jooq.BatchBindStep;
+import org.kanon.db.RowBatch;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Name;
@@ -126,9 +126,9 @@ final class TwoTables implements RelationKind {
         List<Field<?>> pFields = new ArrayList<>(qFields.subList(0, d));
         pFields.add(DSL.field(DSL.name(in.sensitive().name())));
         pFields.add(DSL.field(DSL.name(TwoTableRecheckQuery.GID)));
-        Batch qb = new Batch(tx, q, qFields);
-        Batch sb = new Batch(tx, s, sFields);
-        Batch pb = new Batch(tx, p, pFields);
+        RowBatch qb = new RowBatch(tx, q, qFields);
+        RowBatch sb = new RowBatch(tx, s, sFields);
+        RowBatch pb = new RowBatch(tx, p, pFields);
         Populating.Layout layout = request.layout();
         for (int j = 0; j < layout.groups().size(); j++) {
             int[] members = layout.groups().get(j);
@@ -154,40 +154,5 @@ final class TwoTables implements RelationKind {
         qb.flush();
         sb.flush();
         pb.flush();
-    }
-
-    /** Batched inserts of one table. */
-    private static final class Batch {
-        private final DSLContext tx;
-        private final Name table;
-        private final List<Field<?>> fields;
-        private BatchBindStep step;
-        private int pending;
-
-        Batch(DSLContext tx, Name table, List<Field<?>> fields) {
-            this.tx = tx;
-            this.table = table;
-            this.fields = fields;
-            this.step = start();
-        }
-
-        private BatchBindStep start() {
-            return tx.batch(tx.insertInto(DSL.table(table)).columns(fields).values(new Object[fields.size()]));
-        }
-
-        void add(Object[] values) {
-            step = step.bind(values);
-            if (++pending == BATCH) {
-                flush();
-            }
-        }
-
-        void flush() {
-            if (pending > 0) {
-                step.execute();
-                step = start();
-                pending = 0;
-            }
-        }
     }
 }

@@ -16,7 +16,10 @@ public final class SourceRegistry {
     private final Field<String> schema;
     private final Field<String> name;
 
+    private final Database db;
+
     public SourceRegistry(Database db) {
+        this.db = db;
         this.sources = new CatalogTable(db, "source_tables");
         this.attributes = new CatalogTable(db, "source_attributes");
         this.id = sources.field("id", Integer.class);
@@ -25,7 +28,8 @@ public final class SourceRegistry {
     }
 
     /** The catalog id of the table, registering it (all columns insensitive) on first use. */
-    public int register(DSLContext tx, SourceTable table) {
+    public int register(DSLContext ctx, SourceTable table) {
+        DSLContext tx = db.catalogDsl(ctx);
         Integer existing = tx.select(id).from(sources.table())
                 .where(schema.eq(table.schema()).and(name.eq(table.name()))).fetchOne(id);
         if (existing != null) {
@@ -51,7 +55,8 @@ public final class SourceRegistry {
     }
 
     /** Records the roles given; columns not mentioned keep theirs. */
-    public void setRoles(DSLContext tx, SourceTable table, Map<Column, AttributeRole> roles) {
+    public void setRoles(DSLContext ctx, SourceTable table, Map<Column, AttributeRole> roles) {
+        DSLContext tx = db.catalogDsl(ctx);
         int sourceId = register(tx, table);
         for (Map.Entry<Column, AttributeRole> e : roles.entrySet()) {
             tx.update(attributes.table())
@@ -62,13 +67,15 @@ public final class SourceRegistry {
         }
     }
 
-    public void setRowCount(DSLContext tx, SourceTable table, long rows) {
+    public void setRowCount(DSLContext ctx, SourceTable table, long rows) {
+        DSLContext tx = db.catalogDsl(ctx);
         int sourceId = register(tx, table);
         tx.update(sources.table()).set(sources.field("row_count", Long.class), rows).where(id.eq(sourceId)).execute();
     }
 
     /** Roles recorded so far, by exact column name; empty when the table was never registered. */
-    public Map<String, AttributeRole> roles(DSLContext ctx, SourceTable table) {
+    public Map<String, AttributeRole> roles(DSLContext workCtx, SourceTable table) {
+        DSLContext ctx = db.catalogDsl(workCtx);
         Map<String, AttributeRole> roles = new HashMap<>();
         Integer sourceId = ctx.select(id).from(sources.table())
                 .where(schema.eq(table.schema()).and(name.eq(table.name()))).fetchOne(id);

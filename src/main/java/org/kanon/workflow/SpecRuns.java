@@ -43,7 +43,7 @@ public final class SpecRuns {
                                  java.time.Duration lease) {
         DSLContext ctx = db.dsl();
         LocalDateTime deadline = dbNow(ctx).plus(lease);
-        String user = ctx.select(DSL.currentUser()).fetchOne(0, String.class);
+        String user = ctx.select(org.kanon.db.dialect.DatabaseProfiles.of(ctx.dialect()).currentUser()).fetchOne(0, String.class);
         try {
             return java.util.OptionalLong.of(GeneratedKeys.insert(ctx, ctx.insertInto(runs.table())
                 .set(text("spec_name"), spec)

@@ -60,6 +60,9 @@ public interface DatabaseProfile {
      */
     Field<String> asText(Field<?> numericOrTemporal);
 
+    /** The database user of the session, as the database reports it (recorded with every release and run). */
+    Field<String> currentUser();
+
     /** The database's current time to its finest fraction (leases of queued requests and runs are sub-second). */
     Field<java.time.LocalDateTime> currentTime();
 
@@ -76,6 +79,27 @@ public interface DatabaseProfile {
      * here; else the database's own folder holds its whole catalog, up to the same latest version.
      */
     boolean runsSharedMigrations();
+
+    /**
+     * Whether kanon's catalog (its register of tables, hierarchies, releases and runs) lives in this database; else in
+     * a transactional database of its own ({@code --catalog-db}), as on Trino, which has no transactions for it.
+     */
+    boolean keepsCatalog();
+
+    /**
+     * Whether writes can be grouped in a transaction; else every statement commits by itself (a lake catalog on
+     * Trino) and the pool's connections ignore requests for a transaction.
+     */
+    boolean hasTransactions();
+
+    /**
+     * Whether a JDBC batch sends its rows together; else (Trino runs one query per batched row) rows are written
+     * as multi-row VALUES statements.
+     */
+    boolean batchesRows();
+
+    /** Whether tables can have indexes (the dimension tables' keys); a lake has none and scans. */
+    boolean hasIndexes();
 
     /**
      * Whether the catalog migrations (Flyway) run on a connection of their own, made from the URL alone, rather than

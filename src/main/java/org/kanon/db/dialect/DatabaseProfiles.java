@@ -9,9 +9,10 @@ import org.kanon.InvalidInputException;
 /** The profile of every database kanon supports, found by dialect or JDBC URL; anything else is refused by name. */
 public final class DatabaseProfiles {
     private static final List<DatabaseProfile> ALL = List.of(DerbyProfile.INSTANCE, PostgresProfile.INSTANCE,
-            MariaDbProfile.MARIADB, MariaDbProfile.MYSQL, DuckDbProfile.INSTANCE);
+            MariaDbProfile.MARIADB, MariaDbProfile.MYSQL, DuckDbProfile.INSTANCE, TrinoProfile.INSTANCE);
     private static final String SUPPORTED = "supported: jdbc:derby:..., jdbc:postgresql://..., jdbc:mariadb://..., "
-            + "jdbc:mysql://... (a MariaDB server), jdbc:duckdb:/path/file.duckdb";
+            + "jdbc:mysql://... (a MariaDB server), jdbc:duckdb:/path/file.duckdb, "
+            + "jdbc:trino://host:port/catalog/schema";
 
     private DatabaseProfiles() {
     }

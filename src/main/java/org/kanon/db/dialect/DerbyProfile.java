@@ -89,6 +89,31 @@ public final class DerbyProfile implements DatabaseProfile {
     }
 
     @Override
+    public boolean keepsCatalog() {
+        return true;
+    }
+
+    @Override
+    public boolean hasTransactions() {
+        return true;
+    }
+
+    @Override
+    public boolean hasIndexes() {
+        return true;
+    }
+
+    @Override
+    public Field<String> currentUser() {
+        return DSL.currentUser();
+    }
+
+    @Override
+    public boolean batchesRows() {
+        return true;
+    }
+
+    @Override
     public boolean runsSharedMigrations() {
         return true;
     }

@@ -110,6 +110,31 @@ public final class DuckDbProfile implements DatabaseProfile {
 
     /** The shared migrations declare GENERATED ALWAYS AS IDENTITY and ON DELETE CASCADE, which DuckDB has not. */
     @Override
+    public boolean keepsCatalog() {
+        return true;
+    }
+
+    @Override
+    public boolean hasTransactions() {
+        return true;
+    }
+
+    @Override
+    public boolean hasIndexes() {
+        return true;
+    }
+
+    @Override
+    public Field<String> currentUser() {
+        return DSL.currentUser();
+    }
+
+    @Override
+    public boolean batchesRows() {
+        return true;
+    }
+
+    @Override
     public boolean runsSharedMigrations() {
         return false;
     }

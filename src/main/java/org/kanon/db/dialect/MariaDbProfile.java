@@ -162,6 +162,31 @@ public final class MariaDbProfile implements DatabaseProfile {
 
     /** The shared migrations use GENERATED ALWAYS AS IDENTITY and || (concatenation): the catalog is its own file. */
     @Override
+    public boolean keepsCatalog() {
+        return true;
+    }
+
+    @Override
+    public boolean hasTransactions() {
+        return true;
+    }
+
+    @Override
+    public boolean hasIndexes() {
+        return true;
+    }
+
+    @Override
+    public Field<String> currentUser() {
+        return DSL.currentUser();
+    }
+
+    @Override
+    public boolean batchesRows() {
+        return true;
+    }
+
+    @Override
     public boolean runsSharedMigrations() {
         return false;
     }

@@ -102,6 +102,34 @@ public final class DimensionTableWriter {
         String schema = ids.namespace(KanonSchemas.DIMENSIONS);
         String keyColumn = ids.fold(HierarchyCatalog.KEY_COLUMN);
         String prefix = ids.fold(HierarchyCatalog.LEVEL_PREFIX);
+        List<Name> created = new ArrayList<>();
+        try {
+            bindAll(source, hierarchies, keyColumns, typed, ifBound, schema, keyColumn, prefix, created);
+        } catch (RuntimeException e) {
+            if (!db.profile().transactionalDdl()) {
+                // CREATE committed by itself (MariaDB, Trino): what this binding created goes again
+                for (Name table : created) {
+                    try {
+                        org.kanon.db.Relations.dropIfExists(db.dsl(), table.first(), table.last());
+                    } catch (RuntimeException dropFailed) {
+                        e.addSuppressed(dropFailed);
+                    }
+                }
+            }
+            throw e;
+        }
+        List<Dimension> bound = new ArrayList<>();
+        for (Column column : hierarchies.keySet()) {
+            Dimension d = catalog.find(source, column).orElseThrow();
+            db.analyze(DSL.name(d.schema(), d.table()));
+            bound.add(d);
+        }
+        return bound;
+    }
+
+    private void bindAll(SourceTable source, Map<Column, Hierarchy> hierarchies, Map<Column, Column> keyColumns,
+                         Map<Column, Map<Object, List<String>>> typed, IfBound ifBound, String schema, String keyColumn,
+                         String prefix, List<Name> created) {
         db.dsl().transaction(cfg -> {
             DSLContext tx = cfg.dsl();
             // first: a concurrent binder of this table waits here, then sees what the first one bound
@@ -115,6 +143,7 @@ public final class DimensionTableWriter {
             }
             java.util.Set<String> kept = ifBound == IfBound.KEEP
                     ? old.stream().map(Dimension::attribute).collect(java.util.stream.Collectors.toSet()) : java.util.Set.of();
+            Map<Column, String> tables = new java.util.LinkedHashMap<>();
             for (Map.Entry<Column, Hierarchy> e : hierarchies.entrySet()) {
                 Column column = e.getKey();
                 if (kept.contains(column.name())) {
@@ -122,21 +151,22 @@ public final class DimensionTableWriter {
                 }
                 Hierarchy hierarchy = e.getValue();
                 Column key = keyColumns.get(column);
-                String table = freeTableName(tx, source, column);
+                String table = freeTableName(tx, source, column, schema);
                 Name tableName = DSL.name(schema, table);
                 createTable(tx, tableName, key, hierarchy, keyColumn, prefix);
+                created.add(tableName);
                 insertRows(tx, tableName, key, hierarchy, typed.get(column), keyColumn, prefix);
-                tx.createIndex(DSL.name(table + "_V")).on(DSL.table(tableName), DSL.field(DSL.name(keyColumn))).execute();
-                record(tx, sourceId, column, hierarchy, schema, table);
+                if (db.profile().hasIndexes()) {
+                    tx.createIndex(DSL.name(table + "_V")).on(DSL.table(tableName), DSL.field(DSL.name(keyColumn))).execute();
+                }
+                tables.put(column, table);
+            }
+            // registered once every table is written: where the catalog is another database (Trino), a failure while
+            // writing leaves no row behind
+            for (Map.Entry<Column, String> e : tables.entrySet()) {
+                record(tx, sourceId, e.getKey(), hierarchies.get(e.getKey()), schema, e.getValue());
             }
         });
-        List<Dimension> bound = new ArrayList<>();
-        for (Column column : hierarchies.keySet()) {
-            Dimension d = catalog.find(source, column).orElseThrow();
-            db.analyze(DSL.name(d.schema(), d.table()));
-            bound.add(d);
-        }
-        return bound;
     }
 
     /**
@@ -278,28 +308,19 @@ public final class DimensionTableWriter {
             fields.add(DSL.field(DSL.name(prefix + level), String.class));
         }
         // one prepared statement with binds: Derby compiles every distinct SQL text, so inlined rows would be slow
-        Object[] placeholders = new Object[fields.size()];
-        var batch = tx.batch(tx.insertInto(table).columns(fields).values(placeholders));
-        int pending = 0;
+        org.kanon.db.RowBatch batch = new org.kanon.db.RowBatch(tx, tableName, fields);
         for (Map.Entry<Object, List<String>> e : byKey.entrySet()) {
             Object key = e.getKey() == null ? null : ColumnTypes.parse(column, e.getValue().get(0));
             List<Object> values = new ArrayList<>();
             values.add(key);
             values.addAll(e.getValue());
-            batch = batch.bind(values.toArray());
-            if (++pending == BATCH) {
-                batch.execute();
-                batch = tx.batch(tx.insertInto(table).columns(fields).values(placeholders));
-                pending = 0;
-            }
+            batch.add(values.toArray());
         }
-        if (pending > 0) {
-            batch.execute();
-        }
+        batch.flush();
     }
 
     private void record(DSLContext tx, int sourceId, Column column, Hierarchy h, String schema, String table) {
-        tx.insertInto(catalog.hierarchies.table())
+        db.catalogDsl(tx).insertInto(catalog.hierarchies.table())
                 .set(h("source_id", Integer.class), sourceId)
                 .set(h("column_name", String.class), column.name())
                 .set(h("height", Integer.class), h.height())
@@ -310,11 +331,11 @@ public final class DimensionTableWriter {
                 .set(h("origin", String.class), h.origin().length() > 2000 ? h.origin().substring(0, 2000) : h.origin())
                 .set(h("created_at", LocalDateTime.class), LocalDateTime.now())
                 .execute();
-        Integer id = tx.select(h("id", Integer.class)).from(catalog.hierarchies.table())
+        Integer id = db.catalogDsl(tx).select(h("id", Integer.class)).from(catalog.hierarchies.table())
                 .where(h("source_id", Integer.class).eq(sourceId).and(h("column_name", String.class).eq(column.name())))
                 .fetchSingle(0, Integer.class);
         for (int level = 0; level <= h.height(); level++) {
-            tx.insertInto(catalog.levels.table())
+            db.catalogDsl(tx).insertInto(catalog.levels.table())
                     .set(catalog.levels.field("hierarchy_id", Integer.class), id)
                     .set(catalog.levels.field("level_no", Integer.class), level)
                     .set(catalog.levels.field("column_name", String.class), db.identifiers().fold(HierarchyCatalog.LEVEL_PREFIX + level))
@@ -326,20 +347,20 @@ public final class DimensionTableWriter {
     private void unbind(DSLContext tx, int sourceId, Dimension old) {
         Relations.dropIfExists(tx, old.schema(), old.table());
         // the levels first: not every catalog deletes them by cascade (DuckDB's has no foreign keys)
-        tx.deleteFrom(catalog.levels.table())
+        db.catalogDsl(tx).deleteFrom(catalog.levels.table())
                 .where(catalog.levels.field("hierarchy_id", Integer.class).in(DSL.select(catalog.hierarchies.field("id", Integer.class))
                         .from(catalog.hierarchies.table())
                         .where(catalog.hierarchies.field("source_id", Integer.class).eq(sourceId)
                                 .and(catalog.hierarchies.field("column_name", String.class).eq(old.attribute())))))
                 .execute();
-        tx.deleteFrom(catalog.hierarchies.table())
+        db.catalogDsl(tx).deleteFrom(catalog.hierarchies.table())
                 .where(catalog.hierarchies.field("source_id", Integer.class).eq(sourceId)
                         .and(catalog.hierarchies.field("column_name", String.class).eq(old.attribute())))
                 .execute();
     }
 
     /** D_<table>_<column>, made plain and short enough for both databases, with a suffix if already taken. */
-    private String freeTableName(DSLContext tx, SourceTable source, Column column) {
+    private String freeTableName(DSLContext tx, SourceTable source, Column column, String schema) {
         Identifiers ids = db.identifiers();
         String base = "D_" + Identifiers.sanitize(source.name()) + "_" + Identifiers.sanitize(column.name());
         if (base.length() > Identifiers.MAX_LENGTH - 4) {
@@ -347,7 +368,9 @@ public final class DimensionTableWriter {
         }
         Field<String> taken = catalog.hierarchies.field("dimension_table", String.class);
         String candidate = ids.fold(base);
-        for (int n = 2; tx.fetchExists(DSL.selectOne().from(catalog.hierarchies.table()).where(taken.eq(candidate))); n++) {
+        // a table no hierarchy names may be left by a binding that was killed where CREATE commits by itself: passed over
+        for (int n = 2; db.catalogDsl(tx).fetchExists(DSL.selectOne().from(catalog.hierarchies.table()).where(taken.eq(candidate)))
+                || !db.profile().transactionalDdl() && org.kanon.db.Relations.exists(tx, schema, candidate); n++) {
             candidate = ids.fold(base + "_" + n);
         }
         return candidate;

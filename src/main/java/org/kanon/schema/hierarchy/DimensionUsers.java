@@ -32,9 +32,11 @@ final class DimensionUsers {
         }
     }
 
+    private final Database db;
     private final CatalogTable releases;
 
     DimensionUsers(Database db) {
+        this.db = db;
         this.releases = new CatalogTable(db, "releases");
     }
 
@@ -44,7 +46,7 @@ final class DimensionUsers {
         List<String> released = new ArrayList<>();
         List<String> others = new ArrayList<>();
         for (DependentView view : DependentViews.of(ctx, dimension.schema(), dimension.table())) {
-            List<String> names = ctx.select(name).from(releases.table())
+            List<String> names = db.catalogDsl(ctx).select(name).from(releases.table())
                     .where(releases.field("relation_schema", String.class).eq(view.schema())
                             .and(releases.field("relation_name", String.class).eq(view.name())))
                     .orderBy(releases.field("id", Integer.class))

@@ -54,7 +54,7 @@ public final class HierarchyCatalog {
         Field<Integer> sourceId = sources.field("id", Integer.class);
         Field<Integer> hSource = hierarchies.field("source_id", Integer.class);
         List<Bound> result = new ArrayList<>();
-        for (Record r : ctx.select().from(hierarchies.table())
+        for (Record r : db.catalogDsl(ctx).select().from(hierarchies.table())
                 .join(sources.table()).on(hSource.eq(sourceId))
                 .where(sources.field("table_schema", String.class).eq(table.schema())
                         .and(sources.field("table_name", String.class).eq(table.name())))

@@ -1,0 +1,32 @@
+package org.kanon.db;
+
+import org.kanon.InvalidInputException;
+import org.kanon.db.dialect.DatabaseProfiles;
+
+/**
+ * Opens the catalog of a database that cannot keep one ({@link org.kanon.db.dialect.DatabaseProfile#keepsCatalog()}):
+ * the transactional database {@code --catalog-db} names (embedded Derby by default), migrated as any catalog, and
+ * makes kanon's namespaces in the database itself, where its dimension tables, scratch tables and releases go.
+ */
+final class CatalogDatabase {
+    private CatalogDatabase() {
+    }
+
+    static Database open(Database lake) {
+        ConnectionSettings settings = lake.settings().catalogSettings();
+        if (!DatabaseProfiles.forUrl(settings.url()).keepsCatalog()) {
+            throw new InvalidInputException("--catalog-db: " + settings.maskedUrl() + " cannot keep kanon's catalog either (it has no "
+                    + "transactions); name a Derby, PostgreSQL, MariaDB or DuckDB database");
+        }
+        Database catalog = Database.open(settings);
+        try {
+            for (String namespace : new String[] {KanonSchemas.CATALOG, KanonSchemas.DIMENSIONS, KanonSchemas.RELEASES}) {
+                lake.dsl().createSchemaIfNotExists(lake.identifiers().namespace(namespace)).execute();
+            }
+            return catalog;
+        } catch (RuntimeException e) {
+            catalog.close();
+            throw SqlErrors.translate(e, lake.settings());
+        }
+    }
+}
