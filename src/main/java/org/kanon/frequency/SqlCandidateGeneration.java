@@ -157,8 +157,8 @@ public final class SqlCandidateGeneration {
             Condition same = DSL.noCondition();
             for (int k = 1; k < size; k++) {
                 int m = k < drop ? k : k + 1;
-                same = same.and(column("s", "DIM" + k).eq(column("c", "DIM" + m)))
-                        .and(column("s", "INDEX" + k).eq(column("c", "INDEX" + m)));
+                same = same.and(column("s", "DIM" + k).eq(columnOf(c, "DIM" + m)))
+                        .and(column("s", "INDEX" + k).eq(columnOf(c, "INDEX" + m)));
             }
             deletes.add(ctx.query(SqlTemplates.load("incognito/prune-candidates.sql", tables.dialect()), c, s, same));
         }
@@ -228,6 +228,11 @@ public final class SqlCandidateGeneration {
     }
 
     /** A column of a node or edge table, alias and column folded like the templates' unquoted spellings. */
+    /** A column of {@code table} named by the table itself: Trino's DELETE gives its table no alias. */
+    private Field<Integer> columnOf(Table<?> table, String name) {
+        return DSL.field(table.getQualifiedName().append(tables.name(name)), SQLDataType.INTEGER);
+    }
+
     private Field<Integer> column(String alias, String name) {
         return DSL.field(alias == null ? tables.name(name) : tables.name(alias, name), SQLDataType.INTEGER);
     }
