@@ -18,7 +18,7 @@ public final class RowBatch {
     /** Rows per round trip where the driver batches. */
     public static final int BATCH = 1000;
     /** Bound values per multi-row statement: the coordinator parses the whole text, which grows with them. */
-    private static final int VALUES_PER_STATEMENT = 20_000;
+    private static final int VALUES_PER_STATEMENT = 4_000;
 
     private final DSLContext tx;
     private final Name table;
