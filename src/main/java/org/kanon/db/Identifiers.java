@@ -71,6 +71,16 @@ public final class Identifiers {
         return profile.foldPlain(name);
     }
 
+    /**
+     * A relation as kanon registers it ({@code schema}, {@code name}), as a name: a schema registered as
+     * {@code catalog.schema} is a table another catalog of the engine reads (Trino), three parts.
+     */
+    public Name registered(String schema, String name) {
+        int dot = schema.indexOf('.');
+        return profile.readsOtherCatalogs() && dot > 0
+                ? DSL.name(schema.substring(0, dot), schema.substring(dot + 1), name) : DSL.name(schema, name);
+    }
+
     /** A qualified name whose parts are each folded. */
     public Name name(String... parts) {
         return DSL.name(Arrays.stream(parts).map(this::fold).toArray(String[]::new));

@@ -76,8 +76,8 @@ public final class ReleaseRegister {
         return columns(tx, r.sourceSchema(), r.sourceTable()).stream().filter(c -> !released.contains(c)).toList();
     }
 
-    private static List<String> columns(DSLContext tx, String schema, String name) {
-        return java.util.Arrays.stream(tx.selectFrom(org.jooq.impl.DSL.table(org.jooq.impl.DSL.name(schema, name)))
+    private List<String> columns(DSLContext tx, String schema, String name) {
+        return java.util.Arrays.stream(tx.selectFrom(org.jooq.impl.DSL.table(db.identifiers().registered(schema, name)))
                 .where(org.jooq.impl.DSL.falseCondition()).fetch().fields()).map(Field::getName).toList();
     }
 

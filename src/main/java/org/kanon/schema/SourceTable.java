@@ -12,14 +12,27 @@ import org.kanon.InvalidInputException;
  * An existing table or view as the database stores it (exact schema, name and column spellings), so every later
  * reference is a quoted {@link Name} that cannot miss or be misread.
  */
-public record SourceTable(String schema, String name, List<Column> columns) {
+public record SourceTable(String schema, String name, List<Column> columns, String catalog) {
 
+    /** A table of the database's own catalog (every database but Trino has only that one). */
+    public SourceTable(String schema, String name, List<Column> columns) {
+        this(schema, name, columns, null);
+    }
+
+    /**
+     * {@code catalog}: null for a table of the connection's catalog; else (Trino: a table read through another of its
+     * catalogs, e.g. {@code postgresql}) that catalog, and {@code schema} is {@code catalog.schema}, as the table is
+     * registered and shown.
+     */
     public SourceTable {
         columns = List.copyOf(columns);
+        if (catalog != null && !schema.startsWith(catalog + ".")) {
+            throw new IllegalArgumentException("schema " + schema + " of a table in catalog " + catalog + " must be " + catalog + ".<schema>");
+        }
     }
 
     public Name qualifiedName() {
-        return DSL.name(schema, name);
+        return catalog == null ? DSL.name(schema, name) : DSL.name(catalog, schema.substring(catalog.length() + 1), name);
     }
 
     public Table<?> table() {

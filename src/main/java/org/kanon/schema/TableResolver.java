@@ -43,6 +43,12 @@ public final class TableResolver {
         if (text.length() > 128) {
             throw new InvalidInputException("--table: name longer than 128 characters: " + text.substring(0, 40) + "...");
         }
+        String[] parts = text.split("\\.", -1);
+        if (parts.length == 3 && db.profile().readsOtherCatalogs() && !parts[0].isEmpty() && !parts[1].isEmpty() && !parts[2].isEmpty()) {
+            // catalog.schema.table: a table another catalog of the engine reads (Trino's postgresql catalog)
+            var ids = db.identifiers();
+            return new TableName(ids.fold(parts[0]) + "." + ids.fold(parts[1]), ids.fold(parts[2]), true);
+        }
         int dot = text.indexOf('.');
         if (dot > 0 && dot < text.length() - 1) {
             return new TableName(db.identifiers().fold(text.substring(0, dot)), db.identifiers().fold(text.substring(dot + 1)), true);
@@ -79,6 +85,10 @@ public final class TableResolver {
     public Optional<SourceTable> find(TableName wanted) {
         try (Connection c = db.dataSource().getConnection()) {
             DatabaseMetaData meta = c.getMetaData();
+            int dot = wanted.schema().indexOf('.');
+            if (db.profile().readsOtherCatalogs() && dot > 0) {
+                return findInCatalog(meta, wanted.schema().substring(0, dot), wanted.schema().substring(dot + 1), wanted.name());
+            }
             String schema = matchSchema(meta, wanted.schema());
             if (schema == null) {
                 return Optional.empty();
@@ -91,6 +101,21 @@ public final class TableResolver {
         } catch (SQLException e) {
             throw SqlErrors.translate(e, db.settings());
         }
+    }
+
+    /** A table of another catalog of the engine (Trino), registered and shown as {@code catalog.schema.table}. */
+    private static Optional<SourceTable> findInCatalog(DatabaseMetaData meta, String catalog, String schema, String name) throws SQLException {
+        List<String> tables = new ArrayList<>();
+        try (ResultSet rs = meta.getTables(catalog, Relations.escape(meta, schema), null, new String[] {"TABLE", "VIEW"})) {
+            while (rs.next()) {
+                tables.add(rs.getString("TABLE_NAME"));
+            }
+        }
+        String table = pick(tables, name);
+        if (table == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new SourceTable(catalog + "." + schema, table, columns(meta, catalog, schema, table), catalog));
     }
 
     private static String matchSchema(DatabaseMetaData meta, String wanted) throws SQLException {
@@ -128,8 +153,12 @@ public final class TableResolver {
     }
 
     private static List<Column> columns(DatabaseMetaData meta, String schema, String table) throws SQLException {
+        return columns(meta, null, schema, table);
+    }
+
+    private static List<Column> columns(DatabaseMetaData meta, String catalog, String schema, String table) throws SQLException {
         List<Column> columns = new ArrayList<>();
-        try (ResultSet rs = meta.getColumns(null, Relations.escape(meta, schema), Relations.escape(meta, table), null)) {
+        try (ResultSet rs = meta.getColumns(catalog, Relations.escape(meta, schema), Relations.escape(meta, table), null)) {
             while (rs.next()) {
                 if (!table.equals(rs.getString("TABLE_NAME"))) {
                     continue;

@@ -98,6 +98,12 @@ public interface DatabaseProfile {
      */
     boolean batchesRows();
 
+    /**
+     * Whether the engine reads tables of other catalogs it is configured with ({@code --table catalog.schema.table}:
+     * Trino's postgresql catalog, a federated source).
+     */
+    boolean readsOtherCatalogs();
+
     /** Whether tables can have indexes (the dimension tables' keys); a lake has none and scans. */
     boolean hasIndexes();
 

@@ -109,6 +109,11 @@ public final class DerbyProfile implements DatabaseProfile {
     }
 
     @Override
+    public boolean readsOtherCatalogs() {
+        return false;
+    }
+
+    @Override
     public boolean batchesRows() {
         return true;
     }

@@ -130,6 +130,11 @@ public final class DuckDbProfile implements DatabaseProfile {
     }
 
     @Override
+    public boolean readsOtherCatalogs() {
+        return false;
+    }
+
+    @Override
     public boolean batchesRows() {
         return true;
     }

@@ -182,6 +182,11 @@ public final class MariaDbProfile implements DatabaseProfile {
     }
 
     @Override
+    public boolean readsOtherCatalogs() {
+        return false;
+    }
+
+    @Override
     public boolean batchesRows() {
         return true;
     }

@@ -120,6 +120,11 @@ public final class PostgresProfile implements DatabaseProfile {
     }
 
     @Override
+    public boolean readsOtherCatalogs() {
+        return false;
+    }
+
+    @Override
     public boolean batchesRows() {
         return true;
     }

@@ -159,6 +159,11 @@ public final class TrinoProfile implements DatabaseProfile {
     }
 
     @Override
+    public boolean readsOtherCatalogs() {
+        return true;
+    }
+
+    @Override
     public boolean batchesRows() {
         return false;
     }
