@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.jooq.BatchBindStep;
 import org.jooq.Cursor;
 import org.jooq.DSLContext;
 import org.jooq.DataType;
@@ -40,7 +39,7 @@ import org.kanon.schema.TextValues;
  */
 final class LocalRecodedTable implements RelationKind {
     private static final int BATCH = 1000;
-    private static final String SENSITIVE_TEXT = "kanon s";
+    static final String SENSITIVE_TEXT = "kanon s";
 
     private final LocalReleaseRequest request;
     private final LocalRecodingResult result;
@@ -72,7 +71,9 @@ final class LocalRecodedTable implements RelationKind {
     public void create(DSLContext tx, ReleaseTarget target) {
         Name relation = target.relation(0);
         createTable(tx, relation, kept, result);
-        rowsOut = fill(tx, relation, kept, result, sensitive);
+        rowsOut = org.kanon.db.dialect.DatabaseProfiles.of(tx.dialect()).batchesRows()
+                ? fill(tx, relation, kept, result, sensitive)
+                : new SetRecodedRows(result, kept, sensitive).fill(tx, relation, target.privateTable("map"));
     }
 
     @Override
@@ -219,12 +220,12 @@ final class LocalRecodedTable implements RelationKind {
         return rows;
     }
 
-    private static IllegalStateException sourceChanged(SourceTable source) {
+    static IllegalStateException sourceChanged(SourceTable source) {
         return new IllegalStateException(source.displayName() + " changed while it was being anonymized; nothing was written");
     }
 
     /** Large objects cannot be sorted on; every other column takes part in the row order. */
-    private static boolean orderable(Column c) {
+    static boolean orderable(Column c) {
         return switch (c.jdbcType()) {
             case java.sql.Types.BLOB, java.sql.Types.CLOB, java.sql.Types.NCLOB, java.sql.Types.LONGVARBINARY,
                     java.sql.Types.LONGVARCHAR, java.sql.Types.LONGNVARCHAR, java.sql.Types.BINARY, java.sql.Types.VARBINARY,

@@ -69,6 +69,15 @@ final class ReleaseTarget {
         }
     }
 
+    /**
+     * A private working table for this release's writer in kanon's catalog namespace (never where readers of
+     * releases look), its name random so that concurrent writers never meet.
+     */
+    Name privateTable(String purpose) {
+        String token = Long.toString(java.util.concurrent.ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
+        return ids.ours(KanonSchemas.CATALOG, "w_" + purpose + "_" + token);
+    }
+
     /** The release name as registered (trimmed). */
     String name() {
         return name;
