@@ -38,9 +38,18 @@ public final class ScratchTables implements AutoCloseable {
 
     public static ScratchTables open(Database db) {
         try {
-            return new ScratchTables(db, db.dataSource().getConnection());
+            ScratchTables tables = new ScratchTables(db, db.dataSource().getConnection());
+            tables.dropAbandoned();
+            return tables;
         } catch (SQLException e) {
             throw SqlErrors.translate(e, db.settings());
+        }
+    }
+
+    /** What a killed process left where scratch tables are real tables (Trino), dropped before new ones are made. */
+    private void dropAbandoned() {
+        for (Name abandoned : db.profile().abandonedScratchTables(dsl, db.identifiers().namespace(KanonSchemas.CATALOG))) {
+            dsl.dropTableIfExists(abandoned).execute();
         }
     }
 

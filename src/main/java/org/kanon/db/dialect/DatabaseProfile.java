@@ -129,6 +129,12 @@ public interface DatabaseProfile {
      */
     Name scratchTable(String catalog, String folded);
 
+    /**
+     * Scratch tables a killed process left in {@code catalog} (where they are real tables that outlive their session),
+     * to be dropped; empty where scratch tables end with their session.
+     */
+    List<Name> abandonedScratchTables(DSLContext ctx, String catalog);
+
     /** A scratch table column's type as its CREATE statement spells it (jOOQ's cast names are not DDL everywhere). */
     String scratchColumnType(org.jooq.DataType<?> type, org.jooq.Configuration configuration);
 

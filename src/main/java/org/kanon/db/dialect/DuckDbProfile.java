@@ -135,6 +135,11 @@ public final class DuckDbProfile implements DatabaseProfile {
     }
 
     @Override
+    public List<Name> abandonedScratchTables(DSLContext ctx, String catalog) {
+        return List.of(); // scratch tables are temporary: they end with their session
+    }
+
+    @Override
     public boolean batchesRows() {
         return true;
     }

@@ -187,6 +187,11 @@ public final class MariaDbProfile implements DatabaseProfile {
     }
 
     @Override
+    public List<Name> abandonedScratchTables(DSLContext ctx, String catalog) {
+        return List.of(); // a scratch table's random name has no age to judge it by; left to the DBA
+    }
+
+    @Override
     public boolean batchesRows() {
         return true;
     }

@@ -125,6 +125,11 @@ public final class PostgresProfile implements DatabaseProfile {
     }
 
     @Override
+    public List<Name> abandonedScratchTables(DSLContext ctx, String catalog) {
+        return List.of(); // scratch tables are temporary: they end with their session
+    }
+
+    @Override
     public boolean batchesRows() {
         return true;
     }

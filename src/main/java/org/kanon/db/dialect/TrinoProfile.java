@@ -185,9 +185,44 @@ public final class TrinoProfile implements DatabaseProfile {
      */
     @Override
     public Name scratchTable(String catalog, String folded) {
-        String token = Long.toString(Math.abs(java.util.concurrent.ThreadLocalRandom.current().nextLong()), 36);
-        String name = "scratch_" + folded + "_" + token;
+        String token = Long.toString(java.util.concurrent.ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
+        String name = "scratch_" + folded + "_" + Long.toString(System.currentTimeMillis() / 1000, 36) + "_" + token;
         return DSL.name(catalog, name.length() > NAMES.max() ? name.substring(0, NAMES.max()) : name);
+    }
+
+    /**
+     * A scratch table's name carries the second it was made ({@link #scratchTable}); one older than
+     * {@value #ABANDONED_AFTER_HOURS} hours belongs to a process that was killed (a search on Trino that runs that
+     * long would be refused by the cluster's query time limits first) and is dropped by the next process.
+     */
+    @Override
+    public List<Name> abandonedScratchTables(DSLContext ctx, String catalog) {
+        long cutoff = System.currentTimeMillis() / 1000 - ABANDONED_AFTER_HOURS * 3600L;
+        Field<String> schema = DSL.field(DSL.name("table_schema"), String.class);
+        Field<String> table = DSL.field(DSL.name("table_name"), String.class);
+        return ctx.select(table).from(DSL.table(DSL.name("information_schema", "tables")))
+                .where(schema.eq(catalog)).and(table.like("scratch\\_%", '\\'))
+                .fetch(table).stream()
+                .filter(name -> madeBefore(name, cutoff))
+                .map(name -> DSL.name(catalog, name))
+                .toList();
+    }
+
+    private static final int ABANDONED_AFTER_HOURS = 12;
+
+    /** Whether a scratch table's name says it was made before {@code cutoff} (seconds); false when it says nothing. */
+    static boolean madeBefore(String name, long cutoff) {
+        String[] parts = name.split("_");
+        if (parts.length < 4) {
+            return false;
+        }
+        try {
+            long made = Long.parseLong(parts[parts.length - 2], 36);
+            // a name of the older form (no time) has a number there: never before 2017 (1.5e9 s), so not taken for one
+            return made > 1_500_000_000L && made < cutoff;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     /** Trino's type names are its DDL names; a VARCHAR may go without a length. */

@@ -70,7 +70,7 @@ class DatabaseProfilesTest {
     void anUnknownDatabaseFailsWithOneLineNamingItAndNoPassword() {
         var e = assertThrows(InvalidInputException.class, () -> DatabaseProfiles.forUrl("jdbc:sqlite:/tmp/x.db;password=secret"));
         assertTrue(e.getMessage().startsWith("--db: database 'sqlite' is not supported"), e.getMessage());
-        assertTrue(e.getMessage().endsWith("supported: jdbc:derby:..., jdbc:postgresql://..., jdbc:mariadb://..., jdbc:mysql://... (a MariaDB server), jdbc:duckdb:/path/file.duckdb"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("supported: jdbc:derby:..., jdbc:postgresql://..., jdbc:mariadb://..., jdbc:mysql://... (a MariaDB server), jdbc:duckdb:/path/file.duckdb, jdbc:trino://host:port/catalog/schema"), e.getMessage());
         assertFalse(e.getMessage().contains("secret"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
         var d = assertThrows(InvalidInputException.class, () -> DatabaseProfiles.of(SQLDialect.SQLITE));
