@@ -75,7 +75,7 @@ class DatabaseProfilesTest {
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
         var d = assertThrows(InvalidInputException.class, () -> DatabaseProfiles.of(SQLDialect.SQLITE));
         assertEquals("database 'sqlite' is not supported; supported: jdbc:derby:..., jdbc:postgresql://..., jdbc:mariadb://..., "
-                + "jdbc:mysql://... (a MariaDB server), jdbc:duckdb:/path/file.duckdb", d.getMessage());
+                + "jdbc:mysql://... (a MariaDB server), jdbc:duckdb:/path/file.duckdb, jdbc:trino://host:port/catalog/schema", d.getMessage());
     }
 
     @Test
