@@ -26,7 +26,15 @@ final class CatalogDatabase {
             return catalog;
         } catch (RuntimeException e) {
             catalog.close();
-            throw SqlErrors.translate(e, lake.settings());
+            RuntimeException translated = SqlErrors.translate(e, lake.settings());
+            if (translated instanceof InvalidInputException) {
+                throw translated;
+            }
+            // a catalog that cannot make schemas cannot hold a release either (a read-only connector, a system catalog)
+            java.sql.SQLException sql = SqlErrors.sqlException(e);
+            throw new InvalidInputException("--db: kanon cannot write its schemas in " + lake.settings().maskedUrl() + " ("
+                    + (sql == null ? e.getClass().getSimpleName() : SqlErrors.describe(sql, lake.settings()).replaceFirst("^Query failed \\(#[^)]*\\): ", ""))
+                    + "); name a catalog kanon can write in, such as an Iceberg catalog", e);
         }
     }
 }

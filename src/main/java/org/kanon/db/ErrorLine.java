@@ -18,8 +18,14 @@ public final class ErrorLine {
             return "out of memory (" + e.getMessage() + "): give kanon more heap (KANON_JAVA_OPTS=-Xmx4g), "
                     + "or ask for less work (fewer quasi-identifiers, a local-recoding algorithm, --executor sql)";
         }
-        StringBuilder line = new StringBuilder("internal error (please report it): ").append(e.getClass().getName());
         String state = SqlErrors.sqlState(e);
+        if (state != null && state.startsWith("08")) {
+            // the server went away mid-run (a lost Trino coordinator, a restarted PostgreSQL): not a defect of kanon,
+            // and a connection's message holds no row
+            return "lost the connection to the database (SQLState " + state + ": " + firstLine(primaryMessage(SqlErrors.sqlException(e)))
+                    + "); what the command wrote is dropped where the database could still be reached, nothing was registered";
+        }
+        StringBuilder line = new StringBuilder("internal error (please report it): ").append(e.getClass().getName());
         if (state != null) {
             line.append(", SQLState ").append(state);
         }
