@@ -30,8 +30,6 @@ import org.kanon.schema.SourceTable;
  * own; the register records l as its k.
  */
 final class TwoTables implements RelationKind {
-    private static final int BATCH = 1000;
-
     private final TwoTableReleaseWriter.Request request;
     private final PermutationInput in;
 

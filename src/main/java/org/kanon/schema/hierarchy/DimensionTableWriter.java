@@ -43,8 +43,6 @@ public final class DimensionTableWriter {
         KEEP
     }
 
-    private static final int BATCH = 500;
-
     private final Database db;
     private final HierarchyCatalog catalog;
     private final SourceRegistry registry;
