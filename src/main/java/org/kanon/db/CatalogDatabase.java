@@ -18,14 +18,12 @@ final class CatalogDatabase {
             throw new InvalidInputException("--catalog-db: " + settings.maskedUrl() + " cannot keep kanon's catalog either (it has no "
                     + "transactions); name a Derby, PostgreSQL, MariaDB or DuckDB database");
         }
-        Database catalog = Database.open(settings);
         try {
+            // first: an unreachable or read-only engine is refused before a catalog database is made for it
             for (String namespace : new String[] {KanonSchemas.CATALOG, KanonSchemas.DIMENSIONS, KanonSchemas.RELEASES}) {
                 lake.dsl().createSchemaIfNotExists(lake.identifiers().namespace(namespace)).execute();
             }
-            return catalog;
         } catch (RuntimeException e) {
-            catalog.close();
             RuntimeException translated = SqlErrors.translate(e, lake.settings());
             if (translated instanceof InvalidInputException) {
                 throw translated;
@@ -36,5 +34,6 @@ final class CatalogDatabase {
                     + (sql == null ? e.getClass().getSimpleName() : SqlErrors.describe(sql, lake.settings()).replaceFirst("^Query failed \\(#[^)]*\\): ", ""))
                     + "); name a catalog kanon can write in, such as an Iceberg catalog", e);
         }
+        return Database.open(settings);
     }
 }

@@ -152,6 +152,11 @@ public final class ReleaseRegister {
                 .findFirst();
     }
 
+    /** Deletes the register row of {@code releaseName} alone (its relations are the caller's). */
+    void forget(String releaseName) {
+        db.catalog().dsl().deleteFrom(releases.table()).where(f("release_name", String.class).eq(releaseName)).execute();
+    }
+
     void delete(DSLContext tx, ReleaseRecord r) {
         Relations.dropIfExists(tx, r.relationSchema(), r.relationName());
         if (r.sensitiveRelation() != null) {

@@ -38,11 +38,20 @@ final class ReleaseTransaction {
      */
     ReleaseRecord write(ReleaseTarget target, String shownName, boolean replace, RelationKind kind) {
         boolean[] creating = {false};
+        boolean[] registered = {false};
         try {
-            return write(target, shownName, replace, kind, creating);
+            return write(target, shownName, replace, kind, creating, registered);
         } catch (RuntimeException e) {
             if (creating[0] && !db.profile().transactionalDdl()) {
                 dropCreated(target, e);
+            }
+            if (registered[0] && db.catalog() != db) {
+                // the register is another database (Trino's), committed by itself: its row goes with the relation
+                try {
+                    register.forget(target.name());
+                } catch (RuntimeException forgetFailed) {
+                    e.addSuppressed(forgetFailed);
+                }
             }
             throw e;
         }
@@ -62,7 +71,8 @@ final class ReleaseTransaction {
         }
     }
 
-    private ReleaseRecord write(ReleaseTarget target, String shownName, boolean replace, RelationKind kind, boolean[] creating) {
+    private ReleaseRecord write(ReleaseTarget target, String shownName, boolean replace, RelationKind kind, boolean[] creating,
+                                boolean[] registered) {
         String createdBy = db.currentUser();
         return db.dsl().transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();
@@ -82,6 +92,7 @@ final class ReleaseTransaction {
             ReleaseRelations.verify(tx, recheckSql, shownName);
             ReleaseRecord r = row.createdAt(LocalDateTime.now().withNano(0)).recheckSql(recheckSql).build();
             register.insert(tx, r);
+            registered[0] = true;
             new SourceRegistry(db).setRoles(tx, kind.source(), kind.roles());
             maybeFail(Stage.REGISTERED);
             return r;

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import org.jooq.impl.DSL;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,10 +42,6 @@ class TrinoReleaseFailureTest {
     }
 
     @Test
-    @Disabled("kanon bug on Trino: after ReleaseTransaction.failAt(REGISTERED) the relation is dropped but the register row stays "
-            + "(ReleaseRegister.insert writes through db.catalogDsl(tx), which on Trino is the catalog database in auto-commit, and "
-            + "nothing deletes it when the transaction fails): 'no register row after a failure at REGISTERED (view) ==> expected: "
-            + "<true> but was: <false>' (the 'no register row' assertion below)")
     @DisplayName("Trino: a release failing after its register row was inserted (view and table) leaves no relation and no register row; then it succeeds")
     void failureAfterRegisteredLeavesNothing() throws Exception {
         interruptedReleaseLeavesNothing(ReleaseTransaction.Stage.REGISTERED);

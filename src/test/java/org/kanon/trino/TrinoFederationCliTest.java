@@ -13,7 +13,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.kanon.cli.ExitCodes;
@@ -34,9 +33,6 @@ class TrinoFederationCliTest {
     }
 
     @Test
-    @Disabled("3-part source names (catalog.schema.table) are not implemented yet: `kanon --db jdbc:trino://127.0.0.1:18080/iceberg/lake "
-            + "hierarchy build --table postgresql.public.fed_<suffix> --column a --spec interval:5,10,20` exits 2 with \"kanon: table "
-            + "'postgresql.public.fed_<suffix>' not found in schema postgresql (no such schema)\"")
     @DisplayName("Trino: --table postgresql.public.T (40 rows in PostgreSQL) is bound and released k=2 into iceberg; every class >= 2, verify exits 0")
     void releaseOfAPostgresTable() throws Exception {
         assumeTrue(TrinoTesting.hasCatalog("postgresql"), "the cluster has no postgresql catalog (bin/trino-cluster adds it when "
