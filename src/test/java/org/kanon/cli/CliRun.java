@@ -19,8 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Runs the kanon command line in-process against one database, capturing exit code, stdout and stderr. */
-final class CliRun {
-    record Result(int exitCode, String out, String err) {
+public final class CliRun {
+    public record Result(int exitCode, String out, String err) {
         @Override
         public String toString() {
             return "exit " + exitCode + "\n--- out\n" + out + "--- err\n" + err;
@@ -45,7 +45,7 @@ final class CliRun {
     }
 
     /** Runs these arguments as they are (no --db added) on a configured Kanon: environment and working directory of the test's choosing. */
-    static Result execute(Kanon kanon, String... args) {
+    public static Result execute(Kanon kanon, String... args) {
         var cl = Kanon.commandLine(kanon);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -58,7 +58,7 @@ final class CliRun {
     private static Path noConfig;
 
     /** An empty folder as the working directory, so a kanon.properties where the tests run changes nothing. */
-    static synchronized Path noConfigDirectory() {
+    public static synchronized Path noConfigDirectory() {
         if (noConfig == null) {
             try {
                 noConfig = Files.createTempDirectory("kanon-cli-");

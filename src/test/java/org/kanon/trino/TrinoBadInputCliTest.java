@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.kanon.cli.CliRun;
 import org.kanon.cli.ExitCodes;
 import org.kanon.testing.PaperTables;
 import org.kanon.testing.TestDatabases;
@@ -29,19 +30,19 @@ class TrinoBadInputCliTest {
     }
 
     /** Runs the command with its own catalog database: the result, and asserts the catalog database was never created. */
-    private static TrinoCli.Result runWithoutWriting(String db, String... args) throws SQLException {
+    private static CliRun.Result runWithoutWriting(String db, String... args) throws SQLException {
         return run(db, true, args);
     }
 
     /** {@code catalogUntouched}: assert that the catalog database was never created. Nothing is imported into the lake either way. */
-    private static TrinoCli.Result run(String db, boolean catalogUntouched, String... args) throws SQLException {
+    private static CliRun.Result run(String db, boolean catalogUntouched, String... args) throws SQLException {
         String catalog = TrinoTesting.freshCatalogUrl();
         Set<String> lake = TrinoTesting.tables(TrinoTesting.schema());
         String[] all = new String[args.length + 6];
         System.arraycopy(new String[] {"--db", db, "--user", TrinoTesting.USER, "--catalog-db", catalog}, 0, all, 0, 6);
         System.arraycopy(args, 0, all, 6, args.length);
         try {
-            TrinoCli.Result r = TrinoCli.execute(all);
+            CliRun.Result r = TrinoCli.execute(all);
             if (catalogUntouched) {
                 assertFalse(derbyExists(catalog), "no catalog database was created: " + r);
             }
@@ -60,16 +61,16 @@ class TrinoBadInputCliTest {
     @DisplayName("Trino: a URL without catalog and schema is refused, exit 2, one line naming the form")
     void urlWithoutCatalogAndSchema() throws Exception {
         String table = TrinoTesting.unique("nourl");
-        TrinoCli.Result r = runWithoutWriting(host(), "import", PaperTables.PATIENTS_CSV.toString(), "--table", table);
+        CliRun.Result r = runWithoutWriting(host(), "import", PaperTables.PATIENTS_CSV.toString(), "--table", table);
         TrinoAssertions.assertRefused(r, "jdbc:trino://host:port/<catalog>/<schema>");
-        TrinoCli.Result catalogOnly = runWithoutWriting(host() + "/" + TrinoTesting.catalog(), "release", "list");
+        CliRun.Result catalogOnly = runWithoutWriting(host() + "/" + TrinoTesting.catalog(), "release", "list");
         TrinoAssertions.assertRefused(catalogOnly, "catalog and schema");
     }
 
     @Test
     @DisplayName("Trino: a URL naming one of kanon's own schemas (kanon_release) is refused, exit 2")
     void urlOnKanonsOwnSchema() throws Exception {
-        TrinoCli.Result r = runWithoutWriting(host() + "/" + TrinoTesting.catalog() + "/kanon_release", "release", "list");
+        CliRun.Result r = runWithoutWriting(host() + "/" + TrinoTesting.catalog() + "/kanon_release", "release", "list");
         TrinoAssertions.assertRefused(r, "kanon's own");
     }
 
@@ -80,7 +81,7 @@ class TrinoBadInputCliTest {
         long start = System.nanoTime();
         // the catalog database is opened (created and migrated) before the coordinator is first asked anything, so an
         // unreachable coordinator leaves an empty catalog behind (with the default URL, a ./kanon-catalog directory)
-        TrinoCli.Result r = run(url, false, "import", PaperTables.PATIENTS_CSV.toString(), "--table", TrinoTesting.unique("gone"));
+        CliRun.Result r = run(url, false, "import", PaperTables.PATIENTS_CSV.toString(), "--table", TrinoTesting.unique("gone"));
         TrinoAssertions.assertRefused(r, "cannot connect", "127.0.0.1:1");
         assertTrue(System.nanoTime() - start < 60_000_000_000L, "refused within a minute");
     }
@@ -89,7 +90,7 @@ class TrinoBadInputCliTest {
     @DisplayName("Trino: --catalog-db naming a Trino URL is refused (it has no transactions), exit 2, nothing written")
     void catalogOnTrinoRefused() throws Exception {
         String table = TrinoTesting.unique("catdb");
-        TrinoCli.Result r = TrinoCli.execute("--db", TrinoTesting.url(), "--user", TrinoTesting.USER, "--catalog-db", TrinoTesting.url(),
+        CliRun.Result r = TrinoCli.execute("--db", TrinoTesting.url(), "--user", TrinoTesting.USER, "--catalog-db", TrinoTesting.url(),
                 "import", PaperTables.PATIENTS_CSV.toString(), "--table", table);
         TrinoAssertions.assertRefused(r, "--catalog-db", "cannot keep kanon's catalog");
         assertFalse(TrinoTesting.tables(TrinoTesting.schema()).contains(table), "the table was not imported");
@@ -101,7 +102,7 @@ class TrinoBadInputCliTest {
         String table = TrinoTesting.unique("absent");
         String catalog = TrinoTesting.freshCatalogUrl();
         try {
-            TrinoCli.Result r = TrinoCli.execute("--db", TrinoTesting.url(), "--user", TrinoTesting.USER, "--catalog-db", catalog,
+            CliRun.Result r = TrinoCli.execute("--db", TrinoTesting.url(), "--user", TrinoTesting.USER, "--catalog-db", catalog,
                     "anonymize", "--table", table, "--qi", "a,b", "--k", "2");
             TrinoAssertions.assertRefused(r, table);
             assertEquals(ExitCodes.USAGE, r.exitCode());

@@ -1,14 +1,11 @@
 package org.kanon.trino;
 
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.kanon.cli.CliRun;
+import org.kanon.cli.CliRun.Result;
 import org.kanon.cli.Kanon;
 import org.kanon.db.ConnectionSettings;
 
@@ -17,13 +14,6 @@ import org.kanon.db.ConnectionSettings;
  * Derby, {@code --catalog-db}), capturing exit code, stdout and stderr; as the CLI tests' CliRun does.
  */
 final class TrinoCli {
-    record Result(int exitCode, String out, String err) {
-        @Override
-        public String toString() {
-            return "exit " + exitCode + "\n--- out\n" + out + "--- err\n" + err;
-        }
-    }
-
     private final ConnectionSettings settings;
 
     TrinoCli(ConnectionSettings settings) {
@@ -40,27 +30,11 @@ final class TrinoCli {
 
     /** These arguments as they are, in an empty working directory and environment. */
     static Result execute(String... args) {
-        var cl = Kanon.commandLine(new Kanon().withEnvironment(Map.of()).withWorkingDirectory(emptyDirectory()));
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        int code = cl.execute(args);
-        return new Result(code, out.toString(), err.toString());
+        return CliRun.execute(new Kanon().withEnvironment(Map.of()).withWorkingDirectory(emptyDirectory()), args);
     }
 
-    private static Path empty;
-
     /** An empty folder as the working directory: no kanon.properties, and a default Derby catalog would land here. */
-    static synchronized Path emptyDirectory() {
-        if (empty == null) {
-            try {
-                empty = Files.createTempDirectory("kanon-trino-");
-                empty.toFile().deleteOnExit();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        return empty;
+    static Path emptyDirectory() {
+        return CliRun.noConfigDirectory();
     }
 }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.kanon.cli.CliRun;
 import org.kanon.cli.ExitCodes;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.testing.TestDatabases;
@@ -62,10 +63,10 @@ class TrinoFederationCliTest {
             try {
                 String[][] specs = {{"a", "interval:5,10,20"}, {"b", "mask:2"}, {"c", "suppress"}};
                 for (String[] spec : specs) {
-                    TrinoCli.Result bound = cli.run("hierarchy", "build", "--table", source, "--column", spec[0], "--spec", spec[1]);
+                    CliRun.Result bound = cli.run("hierarchy", "build", "--table", source, "--column", spec[0], "--spec", spec[1]);
                     assertEquals(ExitCodes.OK, bound.exitCode(), bound.toString());
                 }
-                TrinoCli.Result r = cli.run("anonymize", "--table", source, "--qi", "a,b,c", "--k", "2", "--name", release);
+                CliRun.Result r = cli.run("anonymize", "--table", source, "--qi", "a,b,c", "--k", "2", "--name", release);
                 assertEquals(ExitCodes.OK, r.exitCode(), r.toString());
                 assertTrue(TrinoTesting.tables("kanon_release").contains(release), "released into " + TrinoTesting.catalog() + ".kanon_release");
                 List<Long> sizes = new ArrayList<>();
@@ -79,7 +80,7 @@ class TrinoFederationCliTest {
                 assertFalse(sizes.isEmpty());
                 assertTrue(sizes.stream().allMatch(n -> n >= 2), "every class >= 2: " + sizes);
                 assertEquals(rows, sizes.stream().mapToLong(Long::longValue).sum(), "all rows released (suppression 0)");
-                TrinoCli.Result verify = cli.run("verify", release);
+                CliRun.Result verify = cli.run("verify", release);
                 assertEquals(ExitCodes.OK, verify.exitCode(), verify.toString());
                 assertFalse(TrinoTesting.tables(TrinoTesting.schema()).contains(table), "nothing copied into the lake's schema");
             } finally {

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.kanon.cli.CliRun;
 import org.kanon.cli.ExitCodes;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
@@ -115,7 +116,7 @@ class TrinoReleaseCliTest {
             SourceTable t = new TableResolver(db).resolve(table);
             ReleaseVerifier.verify(db, t, new ReleaseRegister(db).require(name), List.of("a", "b", "c"), new KAnonymity(k), Set.of());
         }
-        TrinoCli.Result verify = cli.run("verify", name);
+        CliRun.Result verify = cli.run("verify", name);
         assertEquals(ExitCodes.OK, verify.exitCode(), verify.toString());
     }
 
@@ -123,12 +124,12 @@ class TrinoReleaseCliTest {
     @DisplayName("Trino: anonymize --name (Incognito, k=3) releases a view whose classes all have >= 3 rows, all 60 rows; kanon verify exits 0")
     void fullDomainRelease() throws Exception {
         String name = release("inc");
-        TrinoCli.Result r = cli.run("anonymize", "--table", table, "--qi", QI, "--k", "3", "--name", name);
+        CliRun.Result r = cli.run("anonymize", "--table", table, "--qi", QI, "--k", "3", "--name", name);
         assertEquals(ExitCodes.OK, r.exitCode(), r.toString());
         assertTrue(r.out().contains("released " + name), r.out());
         assertTrue(TrinoTesting.tables("kanon_release").contains(name), "the relation is in " + TrinoTesting.catalog() + ".kanon_release");
         assertReleased(name, 3);
-        TrinoCli.Result list = cli.run("release", "list");
+        CliRun.Result list = cli.run("release", "list");
         assertEquals(ExitCodes.OK, list.exitCode(), list.toString());
         assertTrue(list.out().contains(name), list.out());
     }
@@ -137,7 +138,7 @@ class TrinoReleaseCliTest {
     @DisplayName("Trino: a materialized release (--materialize, k=2) is a table of all 60 rows in classes >= 2; kanon verify exits 0")
     void materializedRelease() throws Exception {
         String name = release("mat");
-        TrinoCli.Result r = cli.run("anonymize", "--table", table, "--qi", QI, "--k", "2", "--name", name, "--materialize");
+        CliRun.Result r = cli.run("anonymize", "--table", table, "--qi", QI, "--k", "2", "--name", name, "--materialize");
         assertEquals(ExitCodes.OK, r.exitCode(), r.toString());
         assertReleased(name, 2);
     }
@@ -146,7 +147,7 @@ class TrinoReleaseCliTest {
     @DisplayName("Trino: a kaca1 local recoding (k=3) releases all 60 rows in classes >= 3, each cell generalizing its source value; kanon verify exits 0")
     void localRecodingRelease() throws Exception {
         String name = release("kaca");
-        TrinoCli.Result r = cli.run("anonymize", "--table", table, "--qi", QI, "--k", "3", "--algorithm", "kaca1",
+        CliRun.Result r = cli.run("anonymize", "--table", table, "--qi", QI, "--k", "3", "--algorithm", "kaca1",
                 "--seed", "3", "--name", name);
         assertEquals(ExitCodes.OK, r.exitCode(), r.toString());
         assertTrue(r.out().contains("with kaca1"), r.out());
@@ -159,10 +160,10 @@ class TrinoReleaseCliTest {
         String name = release("dup");
         assertEquals(ExitCodes.OK, cli.run("anonymize", "--table", table, "--qi", QI, "--k", "2", "--name", name).exitCode());
         List<String> before = classes(name);
-        TrinoCli.Result again = cli.run("anonymize", "--table", table, "--qi", QI, "--k", "3", "--name", name);
+        CliRun.Result again = cli.run("anonymize", "--table", table, "--qi", QI, "--k", "3", "--name", name);
         TrinoAssertions.assertRefused(again, "already exists", "--replace");
         assertEquals(before, classes(name), "the first release is untouched");
-        TrinoCli.Result verify = cli.run("verify", name);
+        CliRun.Result verify = cli.run("verify", name);
         assertEquals(ExitCodes.OK, verify.exitCode(), verify.toString());
     }
 }

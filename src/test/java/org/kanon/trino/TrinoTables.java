@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
+import org.kanon.cli.CliRun;
 
 /** A small random table as RandomTables makes them (a: 0-39, b: zipcode-like, c: colours, d: 0-2), imported and bound through the CLI. */
 final class TrinoTables {
@@ -29,11 +30,11 @@ final class TrinoTables {
 
     /** Imports the CSV as {@code table} and binds a (interval 5,10,20), b (mask 2) and c (suppress) through the CLI. */
     static void importWithHierarchies(TrinoCli cli, Path csv, String table) {
-        TrinoCli.Result imported = cli.run("import", csv.toString(), "--table", table);
+        CliRun.Result imported = cli.run("import", csv.toString(), "--table", table);
         assertEquals(0, imported.exitCode(), imported.toString());
         String[][] specs = {{"a", "interval:5,10,20"}, {"b", "mask:2"}, {"c", "suppress"}};
         for (String[] s : specs) {
-            TrinoCli.Result bound = cli.run("hierarchy", "build", "--table", table, "--column", s[0], "--spec", s[1]);
+            CliRun.Result bound = cli.run("hierarchy", "build", "--table", table, "--column", s[0], "--spec", s[1]);
             assertEquals(0, bound.exitCode(), bound.toString());
         }
     }
