@@ -38,7 +38,7 @@ public final class Kanon implements Callable<Integer> {
     String catalogUrl;
 
     @Option(names = "--config", scope = ScopeType.INHERIT, paramLabel = "FILE",
-            description = "Settings file (default: env KANON_CONFIG, else ./kanon.properties when present); keys db.url, db.user, format.")
+            description = "Settings file (default: env KANON_CONFIG, else ./kanon.properties when present); keys db.url, db.user, catalog.url, format.")
     String configFile;
 
     private Map<String, String> environment = System.getenv();
