@@ -29,6 +29,7 @@ public final class RowBatch {
     private InsertValuesStepN<?> rows;
     private int pending;
     private long written;
+    private int roundTrips;
 
     public RowBatch(DSLContext tx, Name table, List<Field<?>> fields) {
         this.tx = tx;
@@ -64,6 +65,12 @@ public final class RowBatch {
             rows = null;
         }
         pending = 0;
+        roundTrips++;
+    }
+
+    /** Statements (or batches) sent so far. */
+    public int roundTrips() {
+        return roundTrips;
     }
 
     /** Rows added so far. */

@@ -1,13 +1,11 @@
 package org.kanon.frequency;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.jooq.BatchBindStep;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -16,6 +14,7 @@ import org.jooq.SortField;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
+import org.kanon.db.RowBatch;
 import org.kanon.db.ScratchTables;
 import org.kanon.db.SqlTemplates;
 import org.kanon.lattice.CandidateGeneration;
@@ -97,8 +96,7 @@ public final class SqlCandidateGeneration {
 
     private void loadSurvivors(Table<?> s, List<Node> nodes, Set<Node> survivors, Map<Node, Integer> ids, int size) {
         List<Field<?>> columns = nodeColumns(size);
-        BatchBindStep batch = tables.dsl().batch(tables.dsl().insertInto(s, columns)
-                .values(Collections.nCopies(columns.size(), null)));
+        RowBatch batch = new RowBatch(tables.dsl(), s.getQualifiedName(), columns);
         for (Node n : nodes) { // graph order: deterministic IDs and rows
             if (survivors.contains(n)) {
                 Object[] row = new Object[columns.size()];
@@ -107,25 +105,26 @@ public final class SqlCandidateGeneration {
                     row[1 + 2 * k] = n.attribute(k);
                     row[2 + 2 * k] = n.level(k);
                 }
-                batch.bind(row);
+                batch.add(row);
             }
         }
-        batch.execute();
-        statements++;
+        batch.flush();
+        statements += batch.roundTrips();
     }
 
     private void loadEdges(Table<?> e, CandidateGraph graph, Map<Node, Integer> ids) {
         if (graph.edgeCount() == 0) {
             return;
         }
-        BatchBindStep batch = tables.dsl().batch(tables.dsl().insertInto(e, edgeColumns()).values(null, null));
+        // rows together (a batch where the driver sends one; else multi-row VALUES: Trino runs a batch row by row)
+        RowBatch batch = new RowBatch(tables.dsl(), e.getQualifiedName(), edgeColumns());
         for (Node from : graph.nodes()) {
             for (Node to : graph.successors(from)) {
-                batch.bind(ids.get(from), ids.get(to));
+                batch.add(new Object[] {ids.get(from), ids.get(to)});
             }
         }
-        batch.execute();
-        statements++;
+        batch.flush();
+        statements += batch.roundTrips();
     }
 
     /** join-candidates.sql: p's i-1 pairs and q's last pair, for p, q agreeing on the first i-2. */
