@@ -221,7 +221,7 @@ for size in "${SIZES[@]}"; do
     order=()
     for ((i = 0; i < ${#DBS[@]}; i++)); do order+=("${DBS[$(( (i + r - 1) % ${#DBS[@]} ))]}"); done
     echo "size $size round $r/$REPS (${order[*]}), $(date +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg)"
-    steps_var="STEPS_$size"; IFS=, read -r -a steps <<<"${!steps_var:-${STEPS[*]// /,}}"
+    steps_var="STEPS_$size"; IFS=, read -r -a steps <<<"${!steps_var:-$(IFS=,; echo "${STEPS[*]}")}"
     for db in "${order[@]}"; do
       for s in "${steps[@]}"; do run_step "$r" "$size" "$db" "$s"; done
     done
