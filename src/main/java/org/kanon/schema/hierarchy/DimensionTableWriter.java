@@ -149,7 +149,7 @@ public final class DimensionTableWriter {
                 }
                 Hierarchy hierarchy = e.getValue();
                 Column key = keyColumns.get(column);
-                String table = freeTableName(tx, source, column, schema);
+                String table = freeTableName(tx, source, column, schema, tables.values());
                 Name tableName = DSL.name(schema, table);
                 createTable(tx, tableName, key, hierarchy, keyColumn, prefix);
                 created.add(tableName);
@@ -358,7 +358,7 @@ public final class DimensionTableWriter {
     }
 
     /** D_<table>_<column>, made plain and short enough for both databases, with a suffix if already taken. */
-    private String freeTableName(DSLContext tx, SourceTable source, Column column, String schema) {
+    private String freeTableName(DSLContext tx, SourceTable source, Column column, String schema, java.util.Collection<String> chosen) {
         Identifiers ids = db.identifiers();
         String base = "D_" + Identifiers.sanitize(source.name()) + "_" + Identifiers.sanitize(column.name());
         if (base.length() > Identifiers.MAX_LENGTH - 4) {
@@ -367,7 +367,8 @@ public final class DimensionTableWriter {
         Field<String> taken = catalog.hierarchies.field("dimension_table", String.class);
         String candidate = ids.fold(base);
         // a table no hierarchy names may be left by a binding that was killed where CREATE commits by itself: passed over
-        for (int n = 2; db.catalogDsl(tx).fetchExists(DSL.selectOne().from(catalog.hierarchies.table()).where(taken.eq(candidate)))
+        // chosen: the names this binding took already, registered only once all are written
+        for (int n = 2; chosen.contains(candidate) || db.catalogDsl(tx).fetchExists(DSL.selectOne().from(catalog.hierarchies.table()).where(taken.eq(candidate)))
                 || !db.profile().transactionalDdl() && org.kanon.db.Relations.exists(tx, schema, candidate); n++) {
             candidate = ids.fold(base + "_" + n);
         }
