@@ -22,7 +22,7 @@ public final class ErrorLine {
         if (state != null && state.startsWith("08")) {
             // the server went away mid-run (a lost Trino coordinator, a restarted PostgreSQL): not a defect of kanon,
             // and a connection's message holds no row
-            return "lost the connection to the database (SQLState " + state + ": " + firstLine(primaryMessage(SqlErrors.sqlException(e)))
+            return "lost the connection to the database or one of its nodes (SQLState " + state + ": " + firstLine(primaryMessage(SqlErrors.sqlException(e)))
                     + "); what the command wrote is dropped where the database could still be reached, nothing was registered";
         }
         StringBuilder line = new StringBuilder("internal error (please report it): ").append(e.getClass().getName());

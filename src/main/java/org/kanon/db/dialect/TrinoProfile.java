@@ -58,6 +58,12 @@ public final class TrinoProfile implements DatabaseProfile {
     /** Trino's error codes (io.trino.spi.StandardErrorCode) that kanon tells apart. */
     private static final int PERMISSION_DENIED = 4;
     private static final int TRANSACTION_CONFLICT = 17;
+    /**
+     * The cluster lost a node or could not reach one mid-query: TOO_MANY_REQUESTS_FAILED, PAGE_TRANSPORT_ERROR,
+     * PAGE_TRANSPORT_TIMEOUT, NO_NODES_AVAILABLE, REMOTE_TASK_ERROR, SERVER_SHUTTING_DOWN, SERVER_STARTING_UP,
+     * REMOTE_HOST_GONE (a worker killed during a search), REMOTE_TASK_FAILED.
+     */
+    private static final java.util.Set<Integer> NODE_LOST = java.util.Set.of(65537, 65539, 65540, 65541, 65542, 65545, 65548, 65558, 65563);
 
     private TrinoProfile() {
     }
@@ -449,8 +455,8 @@ public final class TrinoProfile implements DatabaseProfile {
     }
 
     /**
-     * The driver sets no SQLState: derived from Trino's error code (a lost coordinator is a connection failure,
-     * 08006; a refused right 42501; a conflict between writers 40001).
+     * The driver sets no SQLState: derived from Trino's error code (a lost coordinator, or a worker lost mid-query, is
+     * a connection failure, 08006; a refused right 42501; a conflict between writers 40001).
      */
     @Override
     public String sqlState(SQLException e) {
@@ -461,6 +467,9 @@ public final class TrinoProfile implements DatabaseProfile {
         if (message.startsWith("Error executing query") || message.startsWith("Error fetching next")
                 || message.contains("Failed to connect") || message.startsWith("Error starting query")) {
             return "08006";
+        }
+        if (NODE_LOST.contains(e.getErrorCode())) {
+            return "08006"; // a connection within the cluster failure: the statement is lost as with a lost server
         }
         if (e.getErrorCode() == PERMISSION_DENIED) {
             return "42501";

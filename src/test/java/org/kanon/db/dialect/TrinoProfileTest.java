@@ -70,6 +70,11 @@ class TrinoProfileTest {
         assertNull(trino.sqlState(failed));
         assertEquals("08006", trino.sqlState(trinoError("Error executing query: java.net.ConnectException: Failed to connect to /127.0.0.1:1", 0)));
         assertEquals("42501", trino.sqlState(trinoError("Query failed (#1): Access Denied: Cannot select from table", 4)));
+        // REMOTE_HOST_GONE, as a worker killed during a search fails the query (seen on the 3-node cluster)
+        assertEquals("08006", trino.sqlState(trinoError("Query failed (#2): Encountered too many errors talking to a worker node", 65558)));
+        assertTrue(org.kanon.db.ErrorLine.of(new org.jooq.exception.DataAccessException("x",
+                trinoError("Query failed (#2): Encountered too many errors talking to a worker node", 65558)))
+                .startsWith("lost the connection to the database or one of its nodes (SQLState 08006: Encountered too many errors"));
         assertNull(trino.primaryMessage(new SQLException("Query failed (#x): not the Trino driver's")), "another driver's error is not Trino's");
     }
 
