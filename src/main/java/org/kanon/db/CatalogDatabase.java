@@ -30,8 +30,9 @@ final class CatalogDatabase {
             }
             // a catalog that cannot make schemas cannot hold a release either (a read-only connector, a system catalog)
             java.sql.SQLException sql = SqlErrors.sqlException(e);
-            throw new InvalidInputException("--db: kanon cannot write its schemas in " + lake.settings().maskedUrl() + " ("
-                    + (sql == null ? e.getClass().getSimpleName() : SqlErrors.describe(sql, lake.settings()).replaceFirst("^Query failed \\(#[^)]*\\): ", ""))
+            String reason = sql == null ? e.getClass().getSimpleName()
+                    : SqlErrors.maskToken(DatabaseProfiles.primaryMessage(sql).lines().findFirst().orElse(""), lake.settings().password());
+            throw new InvalidInputException("--db: kanon cannot write its schemas in " + lake.settings().maskedUrl() + " (" + reason
                     + "); name a catalog kanon can write in, such as an Iceberg catalog", e);
         }
         return Database.open(settings);

@@ -138,8 +138,7 @@ final class TableWriter {
     private long insertTogether(Connection connection, String insert, CsvProfiler.FileProfile profile, CsvReader rows)
             throws SQLException {
         int columns = profile.types().size();
-        // Trino plans a VALUES list as one in-memory node: 20,000 values per statement ran a 1.5 GB coordinator out of heap
-        int perStatement = Math.max(1, Math.min(BATCH_SIZE, 4_000 / Math.max(1, columns)));
+        int perStatement = org.kanon.db.RowBatch.rowsPerStatement(columns);
         String head = insert.substring(0, insert.lastIndexOf('('));
         String tuple = insert.substring(insert.lastIndexOf('('));
         List<CsvReader.Row> batch = new ArrayList<>(perStatement);

@@ -79,11 +79,18 @@ class TrinoBadInputCliTest {
     void unreachableCoordinator() throws Exception {
         String url = "jdbc:trino://127.0.0.1:1/" + TrinoTesting.catalog() + "/" + TrinoTesting.schema();
         long start = System.nanoTime();
-        // the catalog database is opened (created and migrated) before the coordinator is first asked anything, so an
-        // unreachable coordinator leaves an empty catalog behind (with the default URL, a ./kanon-catalog directory)
-        CliRun.Result r = run(url, false, "import", PaperTables.PATIENTS_CSV.toString(), "--table", TrinoTesting.unique("gone"));
+        // the coordinator is asked first: an unreachable one leaves no catalog database behind (no ./kanon-catalog)
+        CliRun.Result r = runWithoutWriting(url, "import", PaperTables.PATIENTS_CSV.toString(), "--table", TrinoTesting.unique("gone"));
         TrinoAssertions.assertRefused(r, "cannot connect", "127.0.0.1:1");
         assertTrue(System.nanoTime() - start < 60_000_000_000L, "refused within a minute");
+    }
+
+    @Test
+    @DisplayName("Trino: a catalog kanon cannot write in (system) is refused, exit 2, one line with Trino's reason, nothing written")
+    void catalogThatCannotWrite() throws Exception {
+        CliRun.Result r = runWithoutWriting(host() + "/system/runtime", "release", "list");
+        TrinoAssertions.assertRefused(r, "kanon cannot write its schemas in", "does not support creating schemas");
+        assertFalse(r.err().contains("Query failed (#"), "the driver's query id is not part of the line: " + r);
     }
 
     @Test
