@@ -18,7 +18,7 @@ import picocli.CommandLine.ScopeType;
         footer = {"", "Password: environment variable KANON_DB_PASSWORD (never a command-line argument).",
                 "Exit codes: 0 success, 1 privacy requirement not met, 2 bad input or usage, 3 internal error",
                 "(one line; KANON_DEBUG=1 adds the stack trace)."},
-        subcommands = {ImportCommand.class, HierarchyCommand.class, CheckCommand.class, AnonymizeCommand.class, ReleaseCommand.class, MetricsCommand.class, VerifyCommand.class,
+        subcommands = {ImportCommand.class, HierarchyCommand.class, CheckCommand.class, AnonymizeCommand.class, ReleaseCommand.class, MetricsCommand.class, RiskCommand.class, ReportCommand.class, VerifyCommand.class,
                 EvaluateQueriesCommand.class, ExportCommand.class, DemoCommand.class, SpecCommand.class, RunCommand.class, WorkerCommand.class,
                 SqlCommand.class, CommandLine.HelpCommand.class})
 public final class Kanon implements Callable<Integer> {

@@ -3,13 +3,13 @@ package org.kanon.lattice;
 import java.util.Arrays;
 
 /** A map from non-negative longs to ints by open addressing, without boxing: graph generation's look-ups. */
-final class LongIntMap {
+public final class LongIntMap {
     private static final long EMPTY = -1;
     private long[] keys;
     private int[] values;
     private int size;
 
-    LongIntMap(int expected) {
+    public LongIntMap(int expected) {
         int capacity = Integer.highestOneBit(Math.max(8, expected) * 2) << 1; // load factor at most a half
         keys = new long[capacity];
         values = new int[capacity];
@@ -17,7 +17,7 @@ final class LongIntMap {
     }
 
     /** Maps {@code key} (>= 0) to {@code value}, replacing an earlier value. */
-    void put(long key, int value) {
+    public void put(long key, int value) {
         if (2 * (size + 1) > keys.length) {
             grow();
         }
@@ -30,7 +30,7 @@ final class LongIntMap {
     }
 
     /** The value of {@code key}, or -1 when it has none. */
-    int get(long key) {
+    public int get(long key) {
         int slot = slot(key);
         return keys[slot] == EMPTY ? -1 : values[slot];
     }

@@ -1,0 +1,121 @@
+package org.kanon.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.kanon.engine.JsonObject;
+import org.kanon.metrics.ClassSizes;
+import org.kanon.risk.QiCombinationRisk;
+import org.kanon.risk.ReidentificationRisk;
+import org.kanon.risk.RiskAnalysis;
+
+/** A risk analysis as {@code kanon risk} prints it: aligned text, or one JSON object. */
+final class RiskOutput {
+    /** Combinations printed per size in text (JSON has them all). */
+    private static final int COMBINATIONS_SHOWN = 5;
+    /** Class sizes printed one per line in text before the rest are summed up. */
+    private static final int SIZES_SHOWN = 10;
+
+    private final RiskAnalysis a;
+
+    RiskOutput(RiskAnalysis analysis) {
+        this.a = analysis;
+    }
+
+    String text() {
+        StringBuilder b = new StringBuilder();
+        ReidentificationRisk r = a.risk();
+        ClassSizes s = a.classSizes();
+        line(b, "risk of %s (%,d rows, %d quasi-identifiers: %s%s)", a.subject(), r.rows(), a.quasiIdentifiers().size(),
+                String.join(", ", a.quasiIdentifiers()), a.levels() == null ? "" : "; levels " + a.levels());
+        if (a.excludedRows() > 0) {
+            line(b, "  %,d suppressed (starred) rows left out", a.excludedRows());
+        }
+        if (a.note() != null) {
+            line(b, "  note: %s", a.note());
+        }
+        line(b, "classes               %,d (smallest %,d rows, largest %,d)", s.classCount(), s.smallest(), s.largest());
+        line(b, "sample uniques        %,d rows (%s)", r.sampleUniques(), percent(r.sampleUniqueShare()));
+        attacker(b, "prosecutor", r.prosecutor(), r.threshold());
+        attacker(b, "journalist", r.journalist(), r.threshold());
+        if (!r.journalistEstimated()) {
+            line(b, "                      (no --population or --sampling-fraction: the prosecutor's figures, an upper bound)");
+        }
+        line(b, "marketer              %s of records re-identified on average", percent(r.marketer()));
+        PopulationText.append(b, a);
+        line(b, "class sizes (size: classes, rows)");
+        long[] sizes = s.sizes();
+        long[] classes = s.classes();
+        for (int i = 0; i < sizes.length && i < SIZES_SHOWN; i++) {
+            line(b, "  %,8d: %,d classes, %,d rows", sizes[i], classes[i], sizes[i] * classes[i]);
+        }
+        if (sizes.length > SIZES_SHOWN) {
+            long moreClasses = 0;
+            long moreRows = 0;
+            for (int i = SIZES_SHOWN; i < sizes.length; i++) {
+                moreClasses += classes[i];
+                moreRows += sizes[i] * classes[i];
+            }
+            line(b, "  %,d..%,d: %,d classes, %,d rows", sizes[SIZES_SHOWN], sizes[sizes.length - 1], moreClasses, moreRows);
+        }
+        if (!a.combinations().isEmpty()) {
+            line(b, "quasi-identifiers that tell records apart (distinction = classes/rows, separation = pairs told apart, uniques)");
+            int size = 0;
+            int shown = 0;
+            for (QiCombinationRisk c : a.combinations()) {
+                if (c.quasiIdentifiers().size() != size) {
+                    size = c.quasiIdentifiers().size();
+                    shown = 0;
+                }
+                if (shown++ < COMBINATIONS_SHOWN) {
+                    line(b, "  %-50s %7s %7s %,9d", String.join(",", c.quasiIdentifiers()), percent(c.distinction()),
+                            percent(c.separation()), c.uniques());
+                }
+            }
+            line(b, "  (top %d per size; --format json lists all %,d)", COMBINATIONS_SHOWN, a.combinations().size());
+        }
+        return b.toString();
+    }
+
+    private static void attacker(StringBuilder b, String who, ReidentificationRisk.Attacker at, double threshold) {
+        line(b, "%-21s highest %s (%s of records), average %s, at risk (> %s) %s = %,d rows", who, percent(at.highest()),
+                percent(at.recordsAffectedByHighest()), percent(at.average()), percent(threshold), percent(at.recordsAtRisk()), at.rowsAtRisk());
+    }
+
+    JsonObject json() {
+        ReidentificationRisk r = a.risk();
+        ClassSizes s = a.classSizes();
+        JsonObject o = new JsonObject().put("subject", a.subject()).putStrings("quasiIdentifiers", a.quasiIdentifiers())
+                .put("levels", a.levels()).put("rows", r.rows()).put("excludedRows", a.excludedRows()).put("classes", s.classCount())
+                .put("smallestClass", s.smallest()).put("largestClass", s.largest()).put("sampleUniques", r.sampleUniques())
+                .put("threshold", r.threshold()).put("samplingFraction", a.samplingFraction())
+                .put("prosecutor", attacker(r.prosecutor())).put("journalist", attacker(r.journalist())).put("journalistFromPopulation", r.journalistEstimated())
+                .put("marketer", r.marketer());
+        o.put("population", PopulationText.json(a));
+        List<JsonObject> dist = new ArrayList<>();
+        for (int i = 0; i < s.sizes().length; i++) {
+            dist.add(new JsonObject().put("size", s.sizes()[i]).put("classes", s.classes()[i]));
+        }
+        o.putObjects("classSizes", dist);
+        List<JsonObject> combos = new ArrayList<>();
+        for (QiCombinationRisk c : a.combinations()) {
+            combos.add(new JsonObject().putStrings("quasiIdentifiers", c.quasiIdentifiers()).put("classes", c.classes())
+                    .put("distinction", c.distinction()).put("separation", c.separation()).put("uniques", c.uniques()));
+        }
+        o.putObjects("combinations", combos);
+        return o.put("note", a.note());
+    }
+
+    private static JsonObject attacker(ReidentificationRisk.Attacker at) {
+        return new JsonObject().put("highest", at.highest()).put("recordsAffectedByHighest", at.recordsAffectedByHighest())
+                .put("average", at.average()).put("recordsAtRisk", at.recordsAtRisk()).put("rowsAtRisk", at.rowsAtRisk());
+    }
+
+    static String percent(double share) {
+        return String.format(Locale.ROOT, "%.2f %%", share * 100);
+    }
+
+    private static void line(StringBuilder b, String format, Object... args) {
+        b.append(String.format(Locale.ROOT, format, args)).append('\n');
+    }
+}

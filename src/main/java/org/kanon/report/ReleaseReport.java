@@ -1,0 +1,126 @@
+package org.kanon.report;
+
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import org.kanon.db.Database;
+import org.kanon.frequency.StarSchema;
+import org.kanon.lattice.LevelVector;
+import org.kanon.release.ReleaseRecord;
+import org.kanon.release.metrics.ReleaseMetrics;
+import org.kanon.release.metrics.TwoTableReleaseMetrics;
+import org.kanon.risk.RiskAnalysis;
+import org.kanon.risk.RiskAnalyzer;
+import org.kanon.risk.RiskOptions;
+import org.kanon.risk.RiskSubject;
+import org.kanon.schema.SourceTable;
+import org.kanon.schema.TableResolver;
+import org.kanon.schema.hierarchy.HierarchyCatalog;
+
+/**
+ * The HTML report of a registered release (its source table before, the release after: risk, class sizes, the
+ * generalization, utility, the search's lattice when there was one, and the SQL that re-checks it) or of a table
+ * alone (its risk). Every figure is measured again from the database, not taken from the run that made the
+ * release, so the report is a second look as well as a picture. No data value is shown: only names, counts and
+ * shares.
+ */
+public final class ReleaseReport {
+    private final Database db;
+    private final String generator;
+
+    /** @param generator who wrote the report, for its footer ("kanon 0.1.0") */
+    public ReleaseReport(Database db, String generator) {
+        this.db = db;
+        this.generator = generator;
+    }
+
+    /** @param lattice what the full-domain search that produced the release saw, or null */
+    public String html(ReleaseRecord release, RiskOptions options, LatticeView lattice) {
+        RiskAnalyzer analyzer = new RiskAnalyzer(db);
+        SourceTable source = new TableResolver(db).resolve(release.sourceSchema() + "." + release.sourceTable());
+        StarSchema schema = StarSchema.of(source, List.of(release.quasiIdentifiers().split(",")), new HierarchyCatalog(db));
+        RiskAnalysis before = analyzer.analyze(RiskSubject.node(schema, LevelVector.zero(schema.quasiIdentifiers().size())), options);
+        RiskAnalysis after = analyzer.analyze(RiskSubject.release(db, release), options);
+        RiskSection risk = new RiskSection(before, after);
+
+        HtmlDocument doc = new HtmlDocument("kanon report: release " + release.name());
+        doc.raw("<header><h1>Release " + Html.escape(release.name()) + "</h1>");
+        doc.raw("<p>" + Html.escape(release.privacyModel()) + " &middot; " + Html.escape(release.algorithm()) + " &middot; "
+                + Html.escape(recoding(release)) + "</p>");
+        doc.raw("<p>source " + Html.escape(release.sourceSchema() + "." + release.sourceTable()) + " (" + Html.count(release.rowsIn())
+                + " rows) &rarr; " + Html.escape(release.relation()) + (release.twoTables() ? " + " + Html.escape(release.relationSchema() + "."
+                + release.sensitiveRelation()) : "") + " (" + Html.count(release.rowsOut()) + " rows" + (release.rowsSuppressed() > 0
+                ? ", " + Html.count(release.rowsSuppressed()) + " suppressed" : "") + ")</p>");
+        doc.raw("<p>quasi-identifiers: " + Html.escape(String.join(", ", before.quasiIdentifiers()))
+                + (release.levels() != null && ReleaseRecord.GLOBAL.equals(release.recoding()) ? " &middot; levels " + Html.escape(release.levels()) : "")
+                + " &middot; created " + Html.escape(release.createdAt() == null ? "?" : release.createdAt().format(DateTimeFormatter.ISO_LOCAL_DATE_TIME))
+                + " by " + Html.escape(release.createdBy()) + "</p>");
+        doc.raw(risk.cards(after.risk(), before.risk()) + "</header>");
+        risk.appendTo(doc);
+        if (release.twoTables()) {
+            UtilitySection.twoTables(doc, TwoTableReleaseMetrics.of(db, release));
+        } else {
+            UtilitySection.oneTable(doc, new ReleaseMetrics(db).of(release));
+        }
+        if (lattice != null) {
+            lattice(doc, lattice);
+        }
+        doc.section("recheck").heading("Re-check");
+        doc.explain("The SQL registered with the release: it returns no row when the release still meets its requirement. "
+                + "Run it with any SQL client, or: kanon verify --release " + release.name());
+        doc.raw("<pre>" + Html.escape(release.recheckSql()) + "</pre>");
+        doc.end();
+        return footer(doc).render();
+    }
+
+    /** A risk-only report of a table, at a node of its lattice or as it is. */
+    public String html(RiskSubject subject, RiskOptions options) {
+        RiskAnalysis analysis = new RiskAnalyzer(db).analyze(subject, options);
+        RiskSection risk = new RiskSection(analysis, null);
+        HtmlDocument doc = new HtmlDocument("kanon report: risk of " + subject.description());
+        doc.raw("<header><h1>Risk of " + Html.escape(subject.description()) + "</h1>");
+        doc.raw("<p>" + Html.count(analysis.risk().rows()) + " rows &middot; quasi-identifiers: "
+                + Html.escape(String.join(", ", analysis.quasiIdentifiers())) + "</p>");
+        doc.raw(risk.cards(analysis.risk(), null) + "</header>");
+        risk.appendTo(doc);
+        return footer(doc).render();
+    }
+
+    private static void lattice(HtmlDocument doc, LatticeView lattice) {
+        doc.section("lattice").heading("Generalization lattice");
+        doc.explain(String.format(Locale.ROOT, "The lattice %s searched: %,d nodes (%s), one per combination of levels, the raw table at "
+                        + "the bottom and every attribute at its root on top; an edge joins a node to each node one level more general in one "
+                        + "attribute. %,d anonymous node(s)%s.", lattice.algorithm(), lattice.size(), String.join(" \u00d7 ", heights(lattice)),
+                lattice.anonymous().size(), lattice.complete() ? "" : " found (the search stops at one minimal node; the others are unknown)"));
+        doc.raw("<p class=\"legend\"><span class=\"minimal\"></span>anonymous, minimal<span class=\"anonymous\"></span>anonymous"
+                + "<span class=\"failed\"></span>not anonymous<span class=\"selected\"></span>selected"
+                + (lattice.selected() == null ? "" : ": " + Html.escape(lattice.selected().toString(lattice.quasiIdentifiers()))) + "</p>");
+        doc.raw(LatticeChart.render(lattice));
+        doc.end();
+    }
+
+    private static List<String> heights(LatticeView lattice) {
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < lattice.heights().length; i++) {
+            out.add(lattice.quasiIdentifiers().get(i) + " 0-" + lattice.heights()[i]);
+        }
+        return out;
+    }
+
+    private HtmlDocument footer(HtmlDocument doc) {
+        return doc.raw("<footer>Written by " + Html.escape(generator) + " on " + Html.escape(LocalDateTime.now().withNano(0)
+                .format(DateTimeFormatter.ISO_LOCAL_DATE_TIME)) + ". Every figure was measured in the database for this report. "
+                + "No data value appears in it: names, counts and shares only. Self-contained: it fetches nothing when opened.</footer>");
+    }
+
+    private static String recoding(ReleaseRecord r) {
+        return switch (r.recoding() == null ? "" : r.recoding()) {
+            case ReleaseRecord.GLOBAL -> "global recoding (full-domain)";
+            case ReleaseRecord.LOCAL -> "local recoding";
+            case ReleaseRecord.PERMUTATION -> "permutation (two tables)";
+            case ReleaseRecord.ANATOMY -> "anatomy (two tables)";
+            default -> r.recoding().toLowerCase(Locale.ROOT);
+        };
+    }
+}
