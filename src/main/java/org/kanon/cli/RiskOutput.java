@@ -59,7 +59,8 @@ final class RiskOutput {
             line(b, "  %,d..%,d: %,d classes, %,d rows", sizes[SIZES_SHOWN], sizes[sizes.length - 1], moreClasses, moreRows);
         }
         if (!a.combinations().isEmpty()) {
-            line(b, "quasi-identifiers that tell records apart (distinction = classes/rows, separation = pairs told apart, uniques)");
+            line(b, "quasi-identifiers that tell records apart");
+            line(b, "  %11s %11s %9s  %s", "distinction", "separation", "uniques", "combination");
             int size = 0;
             int shown = 0;
             for (QiCombinationRisk c : a.combinations()) {
@@ -68,11 +69,11 @@ final class RiskOutput {
                     shown = 0;
                 }
                 if (shown++ < COMBINATIONS_SHOWN) {
-                    line(b, "  %-50s %7s %7s %,9d", String.join(",", c.quasiIdentifiers()), percent(c.distinction()),
-                            percent(c.separation()), c.uniques());
+                    line(b, "  %11s %11s %,9d  %s", percent(c.distinction()), percent(c.separation()), c.uniques(),
+                            String.join(",", c.quasiIdentifiers()));
                 }
             }
-            line(b, "  (top %d per size; --format json lists all %,d)", COMBINATIONS_SHOWN, a.combinations().size());
+            line(b, "  (distinction = classes / rows, separation = share of pairs of rows told apart; top %d per size, --format json lists all %,d)", COMBINATIONS_SHOWN, a.combinations().size());
         }
         return b.toString();
     }

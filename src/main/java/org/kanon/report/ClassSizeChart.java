@@ -85,9 +85,9 @@ final class ClassSizeChart {
         return r;
     }
 
-    /** The axis' top: the next of 10 %, 20 %, 25 %, 50 %, 100 % of the largest share. */
+    /** The axis' top, so its four ticks are round: the next of 10 %, 20 %, 40 %, 60 %, 80 %, 100 % above the largest share. */
     private static double niceTop(double max) {
-        for (double t : new double[]{0.1, 0.2, 0.25, 0.5, 0.75, 1}) {
+        for (double t : new double[]{0.1, 0.2, 0.4, 0.6, 0.8, 1}) {
             if (max <= t) {
                 return t;
             }

@@ -37,6 +37,7 @@ final class HtmlDocument {
             svg .seg.nolevel { fill: #cfd4d8; }
             svg .seg-label { font-size: 11px; fill: #1d2327; }
             svg .seg-label.dark { fill: #fff; }
+            svg .limit { stroke: var(--bad); stroke-width: 2; stroke-dasharray: 5 3; }
             svg .edge { stroke: #c9d0d6; stroke-width: 0.7; }
             svg .node { stroke-width: 1.5; }
             svg .node.anonymous, .legend .anonymous { fill: #a7dcc9; stroke: var(--ok); background: #a7dcc9; }

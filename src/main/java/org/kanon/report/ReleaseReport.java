@@ -7,6 +7,10 @@ import java.util.Locale;
 import org.kanon.db.Database;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
+import org.kanon.permutation.metrics.AdversaryProbability;
+import org.kanon.permutation.metrics.ReleasedGroups;
+import org.kanon.permutation.metrics.TwoTableLayout;
+import org.kanon.permutation.metrics.TwoTableMetrics;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.metrics.ReleaseMetrics;
 import org.kanon.release.metrics.TwoTableReleaseMetrics;
@@ -59,7 +63,13 @@ public final class ReleaseReport {
         doc.raw(risk.cards(after.risk(), before.risk()) + "</header>");
         risk.appendTo(doc);
         if (release.twoTables()) {
-            UtilitySection.twoTables(doc, TwoTableReleaseMetrics.of(db, release));
+            TwoTableLayout layout = TwoTableReleaseMetrics.layout(db, release);
+            ReleasedGroups groups = ReleasedGroups.read(db.dsl(), layout);
+            double[] adversary = new double[groups.groups()];
+            for (int g = 0; g < adversary.length; g++) {
+                adversary[g] = AdversaryProbability.largest(groups, g);
+            }
+            UtilitySection.twoTables(doc, TwoTableMetrics.of(groups, layout.l(), layout.permuted()), adversary);
         } else {
             UtilitySection.oneTable(doc, new ReleaseMetrics(db).of(release));
         }

@@ -46,7 +46,13 @@ final class UtilitySection {
         doc.end();
     }
 
-    static void twoTables(HtmlDocument doc, TwoTableMetrics.Figures f) {
+    static void twoTables(HtmlDocument doc, TwoTableMetrics.Figures f, double[] adversary) {
+        doc.section("groups").heading("Groups and the sensitive value");
+        doc.explain("A two-table release links each QI row to a group, not to its sensitive value: an adversary who finds a person's row "
+                + "learns the group's sensitive values. Theorem 1 of the permutation paper gives the chance of guessing the value; "
+                + "l-diversity keeps it at most 1/l in every group.");
+        doc.raw(GroupChart.render(adversary, f.l()));
+        doc.end();
         doc.section("utility").heading("Utility and protection of the two tables");
         StringBuilder t = new StringBuilder("<table>");
         row(t, "rows", Html.count(f.rows()), Html.count(f.groups()) + " groups of " + Html.count(f.smallestGroup()) + " to "
