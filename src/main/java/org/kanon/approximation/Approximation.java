@@ -16,6 +16,8 @@ import org.kanon.local.GroupLoader;
 import org.kanon.local.GroupedTable;
 import org.kanon.local.LocalRecodingUtility;
 import org.kanon.privacy.KAnonymity;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
 
@@ -25,6 +27,16 @@ import org.kanon.schema.SourceTable;
  * result is ready for the local-recoding release writer.
  */
 public final class Approximation {
+    private final Progress progress;
+
+    public Approximation() {
+        this(Progress.NONE);
+    }
+
+    /** Grouping the source and clustering it are steps of {@code progress}. */
+    public Approximation(Progress progress) {
+        this.progress = Progress.orNone(progress);
+    }
 
     /** A clustering and the lines that say how it was reached. */
     public record Run(Clustering clustering, OptionalDouble lowerBound, String details) {
@@ -36,7 +48,7 @@ public final class Approximation {
      */
     public ApproximationResult anonymize(Database db, SourceTable source, List<Column> qis, ApproximationOptions options) {
         long start = System.nanoTime();
-        GroupedTable table = new GroupLoader(db).load(source, qis, Optional.empty());
+        GroupedTable table = new GroupLoader(db, progress).load(source, qis, Optional.empty());
         for (int q = 0; q < table.qiCount(); q++) {
             if (table.height(q) == 0 && table.labelCount(q) > 1) {
                 throw new InvalidInputException("--qi: " + qis.get(q).name() + " of " + source.displayName()
@@ -44,7 +56,7 @@ public final class Approximation {
             }
         }
         Instance instance = Instance.of(table, options.costModel(qis.size()));
-        Run run = run(instance, options);
+        Run run = run(instance, options, progress);
         ClusteredTable clustered = new ClusteredTable(instance, run.clustering());
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
         return new ApproximationResult(source, qis, new KAnonymity(options.k()), options, run.clustering(), clustered,
@@ -54,33 +66,43 @@ public final class Approximation {
 
     /** The algorithm on an instance already in memory; for tests and benchmarks. */
     public static Run run(Instance instance, ApproximationOptions options) {
+        return run(instance, options, Progress.NONE);
+    }
+
+    /** As above, each phase (the forest, the blocks' factors, the exact search, the refinement) a step of {@code progress}. */
+    static Run run(Instance instance, ApproximationOptions options, Progress progress) {
         int k = options.k();
         if (instance.size() < k && !(options.rowDeletion() && options.algorithm().equals(ApproximationOptions.EXACT))) {
             throw new InvalidInputException("--k: the table has " + instance.size() + " row(s), fewer than k = " + k);
         }
         Run run = switch (options.algorithm()) {
-            case ApproximationOptions.FOREST -> forest(instance, k);
-            case ApproximationOptions.FACTOR2 -> factor(instance, options, FactorTwo.INSTANCE::cluster);
-            case ApproximationOptions.FACTOR3 -> factor(instance, options, FactorThree.INSTANCE::cluster);
+            case ApproximationOptions.FOREST -> forest(instance, k, progress);
+            case ApproximationOptions.FACTOR2 -> factor(instance, options, FactorTwo.INSTANCE::cluster, progress);
+            case ApproximationOptions.FACTOR3 -> factor(instance, options, FactorThree.INSTANCE::cluster, progress);
             default -> {
-                Clustering optimum = ExactSolver.solve(instance, k);
+                Clustering optimum;
+                try (Step searching = progress.start("searching every partition", Progress.UNKNOWN)) {
+                    optimum = ExactSolver.solve(instance, k);
+                }
                 yield new Run(optimum, OptionalDouble.of(optimum.cost(instance)), "exact optimum over every partition of the "
                         + instance.size() + " rows");
             }
         };
         Clustering clustering = run.clustering();
-        if (options.split()) {
-            clustering = Splitting.refine(instance, clustering, k);
-        }
-        if (options.rowDeletion() && !options.algorithm().equals(ApproximationOptions.EXACT)) {
-            clustering = RowDeletion.improve(instance, clustering, k);
+        try (Step refining = progress.start("refining the clusters", Progress.UNKNOWN)) {
+            if (options.split()) {
+                clustering = Splitting.refine(instance, clustering, k);
+            }
+            if (options.rowDeletion() && !options.algorithm().equals(ApproximationOptions.EXACT)) {
+                clustering = RowDeletion.improve(instance, clustering, k);
+            }
         }
         clustering.requireValid(instance, k);
         return new Run(clustering, run.lowerBound(), run.details());
     }
 
-    private static Run forest(Instance instance, int k) {
-        ForestClustering.Outcome outcome = ForestClustering.cluster(instance, k);
+    private static Run forest(Instance instance, int k, Progress progress) {
+        ForestClustering.Outcome outcome = ForestClustering.cluster(instance, k, progress);
         ForestStats s = outcome.stats();
         long[] c = s.cases();
         String details = String.format(Locale.ROOT, "forest of weight %.4f (a lower bound of OPT, Lemma 3) from %d nearest-row searches; "
@@ -90,11 +112,18 @@ public final class Approximation {
     }
 
     /** The factor algorithm on the whole table up to the block size, else block by block ({@link ForestBlocks}). */
-    private static Run factor(Instance instance, ApproximationOptions options, java.util.function.BiFunction<Instance, int[], Clustering> factor) {
-        List<int[]> blocks = ForestBlocks.partition(instance, options.blockSize());
+    private static Run factor(Instance instance, ApproximationOptions options, java.util.function.BiFunction<Instance, int[], Clustering> factor,
+                              Progress progress) {
+        List<int[]> blocks;
+        try (Step forming = progress.start("forming blocks", Progress.UNKNOWN)) {
+            blocks = ForestBlocks.partition(instance, options.blockSize());
+        }
         List<int[]> clusters = new java.util.ArrayList<>();
-        for (int[] block : blocks) {
-            clusters.addAll(factor.apply(instance, block).clusters());
+        try (Step clustered = progress.start("rows clustered", instance.size())) {
+            for (int[] block : blocks) {
+                clusters.addAll(factor.apply(instance, block).clusters());
+                clustered.advance(block.length);
+            }
         }
         String details = blocks.size() == 1
                 ? "exact minimum-weight factor of the complete graph on " + instance.size() + " rows (Blossom V)"

@@ -136,8 +136,8 @@ final class AnonymizeCommand extends ResultCommand {
         Algorithm.Run run = AlgorithmRunner.prepare(algorithm, what, options);
         AnonymizeResult result;
         try (Database db = openDatabase()) {
-            // a search shows its progress on stderr, opened only while it searches (never for the other algorithms)
-            result = run.run(new RunContext(db, text, LocalDateTime.now(), () -> SearchProgress.on(spec.commandLine().getErr())));
+            // every long step of the run shows on stderr when it is a terminal, never under --format json
+            result = run.run(new RunContext(db, text, LocalDateTime.now(), progress(json)));
         }
         if (stats && result.statsLine() != null) {
             text.println(result.statsLine());

@@ -25,7 +25,7 @@ final class ExportCommand extends ResultCommand {
     public Integer call() {
         boolean json = json();
         try (Database db = openDatabase()) {
-            List<RelationExporter.Exported> files = new RelationExporter(db).exportAll(relation, csv, replace);
+            List<RelationExporter.Exported> files = new RelationExporter(db, progress(json)).exportAll(relation, csv, replace);
             RelationExporter.Exported main = files.get(0);
             print(json, () -> new JsonObject().put("relation", main.relation().displayName()).put("file", main.file().toString())
                             .put("rows", main.rows())

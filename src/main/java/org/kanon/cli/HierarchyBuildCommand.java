@@ -37,7 +37,7 @@ final class HierarchyBuildCommand extends ResultCommand {
         try (Database db = openDatabase()) {
             SourceTable source = new TableResolver(db).resolve(table);
             Column c = source.column(column);
-            DimensionTableWriter writer = new DimensionTableWriter(db);
+            DimensionTableWriter writer = new DimensionTableWriter(db, progress(json));
             Hierarchy h = builder.build(c.name(), writer.distinctValues(source, c));
             Dimension d = writer.bind(source, c, h, replace ? IfBound.REPLACE : IfBound.REFUSE);
             var bound = HierarchyOutput.of(List.of(d), Map.of(c, h));

@@ -67,7 +67,7 @@ final class HierarchyImportCommand extends ResultCommand {
                 Column c = source.column(column);
                 hierarchies = Map.of(c, ArxHierarchyReader.read(file, c.name()));
             }
-            DimensionTableWriter writer = new DimensionTableWriter(db);
+            DimensionTableWriter writer = new DimensionTableWriter(db, progress(json));
             if (showMissing) {
                 printMissing(json, writer, source, hierarchies);
             }

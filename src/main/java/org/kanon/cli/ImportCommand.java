@@ -45,7 +45,7 @@ final class ImportCommand extends ResultCommand {
         boolean json = json();
         long start = System.nanoTime();
         try (Database db = openDatabase()) {
-            ImportResult r = new CsvImporter(db).importCsv(file, table, new ImportOptions(sep, replace, header, trim, maxField));
+            ImportResult r = new CsvImporter(db, progress(json)).importCsv(file, table, new ImportOptions(sep, replace, header, trim, maxField));
             long ms = (System.nanoTime() - start) / 1_000_000;
             String separator = r.delimiter() == '\t' ? "\\t" : String.valueOf(r.delimiter());
             print(json, () -> new JsonObject().put("table", r.table().displayName()).put("file", file.toString()).put("rows", r.rows())

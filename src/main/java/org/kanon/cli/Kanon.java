@@ -81,6 +81,11 @@ public final class Kanon implements Callable<Integer> {
         return cl;
     }
 
+    /** A variable of the environment (the real one, or the one a test gave {@link #withEnvironment}). */
+    String environment(String name) {
+        return environment.get(name);
+    }
+
     /** For tests: connection defaults as if these were the environment. */
     public Kanon withEnvironment(Map<String, String> env) {
         this.environment = env;

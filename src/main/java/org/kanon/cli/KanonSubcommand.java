@@ -3,6 +3,7 @@ package org.kanon.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.kanon.db.Database;
+import org.kanon.progress.Progress;
 import picocli.CommandLine;
 
 /** What every subcommand shares: the root command's connection options and picocli's output streams. */
@@ -24,6 +25,11 @@ abstract class KanonSubcommand implements Callable<Integer> {
 
     protected PrintWriter out() {
         return spec.commandLine().getOut();
+    }
+
+    /** Progress of this command's long steps: bars on stderr, or none ({@link ProgressChoice} decides). */
+    protected Progress progress(boolean json) {
+        return ProgressChoice.of(json, root().environment(ProgressChoice.VARIABLE), StderrTerminal::proven, spec.commandLine().getErr());
     }
 
     /** A {@code text|json} option: true for json; anything else is bad input naming the option. */

@@ -76,7 +76,7 @@ final class ReleaseCommand extends ResultCommand {
             for (String column : Lists.names("--identifying", identifying)) {
                 identifyingColumns.add(source.column(column).name());
             }
-            ReleaseOutcome outcome = new ReleaseWriter(db).release(new ReleaseRequest(name, schema, node, model,
+            ReleaseOutcome outcome = new ReleaseWriter(db, progress(json)).release(new ReleaseRequest(name, schema, node, model,
                     suppression, mode, materialize, replace, identifyingColumns, "full-domain"));
             String params = o.describe(levels) + " name=" + name + " mode=" + mode.label()
                     + (materialize ? " materialize" : "");

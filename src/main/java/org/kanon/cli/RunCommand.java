@@ -24,7 +24,7 @@ final class RunCommand extends ResultCommand {
         boolean asJson = json();
         try (Database db = openDatabase()) {
             var spec = new SpecStore(db).require(name);
-            SpecRunner.Outcome o = new SpecRunner(db, new SpecEngine()).run(spec, replace, null, null);
+            SpecRunner.Outcome o = new SpecRunner(db, new SpecEngine(progress(asJson))).run(spec, replace, null, null);
             print(o, asJson);
             return o.exitCode();
         }

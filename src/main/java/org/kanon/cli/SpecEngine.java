@@ -2,6 +2,7 @@ package org.kanon.cli;
 
 import org.kanon.db.Database;
 import org.kanon.engine.SpecAnonymizer;
+import org.kanon.progress.Progress;
 import org.kanon.schema.SourceTable;
 import org.kanon.workflow.Spec;
 import org.kanon.workflow.SpecRunner;
@@ -12,7 +13,17 @@ import org.kanon.workflow.SpecRunner;
  * need not change).
  */
 public final class SpecEngine implements SpecRunner.Engine {
-    private final SpecAnonymizer engine = new SpecAnonymizer();
+    private final SpecAnonymizer engine;
+
+    /** The worker's engine: nobody watches its runs. */
+    public SpecEngine() {
+        this(Progress.NONE);
+    }
+
+    /** {@code kanon run}'s engine: the run's long steps report to {@code progress}. */
+    SpecEngine(Progress progress) {
+        this.engine = new SpecAnonymizer(progress);
+    }
 
     @Override
     public SpecRunner.Execution release(Database db, Spec spec, SourceTable source, String releaseName, boolean replace) {

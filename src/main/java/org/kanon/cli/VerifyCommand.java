@@ -3,6 +3,8 @@ package org.kanon.cli;
 import java.util.List;
 import org.kanon.db.Database;
 import org.kanon.engine.JsonObject;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
 import org.kanon.verify.ReleaseVerification;
@@ -34,23 +36,23 @@ final class VerifyCommand extends ResultCommand {
 
     @Override
     public Integer call() {
-        json();
+        boolean json = json();
         if ((name == null) == (table == null)) {
             throw new org.kanon.InvalidInputException("verify: give a release name, or --table with --qi and --k, not both");
         }
         if (table != null) {
-            return verifyTable();
+            return verifyTable(json);
         }
         try (Database db = openDatabase()) {
             ReleaseRecord r = new ReleaseRegister(db).require(name);
-            List<Violation> violations = new ReleaseVerification(db).verify(r, Math.max(1, limit));
+            List<Violation> violations = new ReleaseVerification(db, progress(json)).verify(r, Math.max(1, limit));
             return report(r.name() + " (" + r.relation() + ")", "re-check SQL, rows, classes under " + r.privacyModel() + " and every row agree with the source and the register",
                     violations, "violation(s)");
         }
     }
 
     /** Any table: every class of its QI columns holds at least k rows (a row whose QIs are all '*' counts as suppressed). */
-    private int verifyTable() {
+    private int verifyTable(boolean json) {
         if (qi == null || k == null) {
             throw new org.kanon.InvalidInputException("verify --table: --qi and --k are required");
         }
@@ -59,8 +61,11 @@ final class VerifyCommand extends ResultCommand {
         }
         try (Database db = openDatabase()) {
             var source = new org.kanon.schema.TableResolver(db).resolve(table);
-            List<Violation> violations = org.kanon.verify.TableVerification.verify(db, source, source.columns(Lists.names("--qi", qi)), k,
-                    Math.max(1, limit));
+            List<Violation> violations;
+            try (Step checking = progress(json).start("checking the classes", Progress.UNKNOWN)) {
+                violations = org.kanon.verify.TableVerification.verify(db, source, source.columns(Lists.names("--qi", qi)), k,
+                        Math.max(1, limit));
+            }
             return report(source.displayName(), "every class of " + qi + " holds at least " + k + " rows", violations,
                     "class(es) below k = " + k);
         }

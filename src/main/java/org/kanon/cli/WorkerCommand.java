@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.regex.Pattern;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.workflow.SpecRunner;
@@ -37,11 +36,9 @@ final class WorkerCommand extends ResultCommand {
     @Option(names = "--name", paramLabel = "ID", description = "This worker's name in the requests table (default host:pid).")
     String name;
 
-    @Option(names = "--verbose", description = "Also log when each request starts (its outcome is always logged to stderr).")
+    @Option(names = "--verbose", description = "Accepted for scripts written before every request was logged: each request's "
+            + "claimed and finished lines are always on stderr now.")
     boolean verbose;
-
-    /** The line Worker logs as a request starts; its outcome follows in a line of its own. */
-    private static final Pattern STARTING = Pattern.compile("^request \\d+: .* \\(attempt \\d+\\)$");
 
 
     @Override
@@ -53,17 +50,16 @@ final class WorkerCommand extends ResultCommand {
         var err = spec.commandLine().getErr();
         try (Database db = openDatabase()) {
             refuseUnservable(db);
-            // a service says that it is up and what it did: a start line, then one line per request (its outcome)
+            // a service says that it is up and what it does, whatever stderr is (a log, not a progress display): a start
+            // line, then two lines per request, when claimed and when finished (outcome, seconds)
             Worker worker = new Worker(db, new SpecRunner(db, new SpecEngine()), me, leaseTime, line -> {
-                if (verbose || !STARTING.matcher(line).matches()) {
-                    err.println("kanon worker " + me + ": " + line);
-                    err.flush();
-                }
+                err.println("kanon worker " + me + ": " + line);
+                err.flush();
             });
             err.println("kanon worker " + me + ": " + (once ? "running the requests queued in " : "serving requests in ")
-                    + db.settings().maskedUrl() + (once ? "" : db.profile().wakesByNotify()
-                    ? " (woken by NOTIFY " + CHANNEL + ", else every " + poll + "; stop with Ctrl-C)"
-                    : " (polling every " + poll + "; stop with Ctrl-C)"));
+                    + db.settings().maskedUrl() + " (lease " + lease + (once ? ")" : db.profile().wakesByNotify()
+                    ? "; woken by NOTIFY " + CHANNEL + ", else every " + poll + "; stop with Ctrl-C)"
+                    : "; polling every " + poll + "; stop with Ctrl-C)"));
             err.flush();
             if (once) {
                 int ran = worker.drain();

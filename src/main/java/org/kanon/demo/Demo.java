@@ -125,7 +125,7 @@ public final class Demo {
                 CENSUS_K, raw.classes(), raw.rowsBelowK(), raw.satisfied() ? "anonymous" : "not anonymous");
         AnonymizeOutcome outcome = new Anonymizer(db).run(new AnonymizeRequest(schema, model, suppression, new Incognito(),
                 ExecutorKind.MEMORY, 0, SelectionCriterion.DISTORTION, null, "census_k5", SuppressMode.REMOVE, false, true,
-                Set.of(table.column("id").name()), null));
+                Set.of(table.column("id").name())));
         if (outcome.release() == null || !outcome.release().released()) {
             throw new IllegalStateException("no node of the bundled census is " + model + " within " + CENSUS_SUPPRESSION);
         }

@@ -3,6 +3,7 @@ package org.kanon.engine;
 import java.io.PrintWriter;
 import java.time.LocalDateTime;
 import org.kanon.db.Database;
+import org.kanon.progress.Progress;
 
 /**
  * Runs one algorithm of the registry on an open database: the name and the applicability of every option given are
@@ -11,14 +12,21 @@ import org.kanon.db.Database;
  */
 public final class AlgorithmRunner {
     private final Database db;
+    private final Progress progress;
 
     public AlgorithmRunner(Database db) {
+        this(db, Progress.NONE);
+    }
+
+    /** Runs whose long steps report to {@code progress}. */
+    public AlgorithmRunner(Database db, Progress progress) {
         this.db = db;
+        this.progress = Progress.orNone(progress);
     }
 
     /** {@code text} (may be null) receives the report's lines as the run makes progress. */
     public AnonymizeResult run(String algorithm, Anonymization what, AnonymizeOptions options, PrintWriter text) {
-        return prepare(algorithm, what, options).run(new RunContext(db, text, LocalDateTime.now(), null));
+        return prepare(algorithm, what, options).run(new RunContext(db, text, LocalDateTime.now(), progress));
     }
 
     /**

@@ -56,7 +56,7 @@ final class ApproximationAlgorithm extends DeclaredAlgorithm {
         PrintWriter out = context.text();
         SourceTable source = context.source(what.table());
         Set<String> identifyingColumns = context.identifyingColumns(source, settings.identifying());
-        ApproximationResult result = new Approximation().anonymize(context.db(), source, source.columns(what.qiNames()), options);
+        ApproximationResult result = new Approximation(context.progress()).anonymize(context.db(), source, source.columns(what.qiNames()), options);
         UtilityMetrics m = result.metrics();
         out.printf(Locale.ROOT, "anonymized %s with %s under %s: %d rows in %d classes (smallest %d, largest %d)%s, %d ms%n",
                 source.displayName(), name, model, m.rows(), m.classes(), m.smallestClass(), result.clustering().largestCluster(),
@@ -70,7 +70,7 @@ final class ApproximationAlgorithm extends DeclaredAlgorithm {
         out.printf(Locale.ROOT, "%s%n", result.details());
         out.printf(Locale.ROOT, "DM %d, CAVG %.4f, level distortion %s, modification rate %.4f%n", m.discernibility(), m.cavg(),
                 m.levelDistortion().isPresent() ? Long.toString(m.levelDistortion().getAsLong()) : "n/a", m.modificationRate());
-        ReleaseRecord release = LocalReleases.release(context.db(), settings.name(), result, identifyingColumns, settings.replace(), name, out);
+        ReleaseRecord release = LocalReleases.release(context, settings.name(), result, identifyingColumns, settings.replace(), name, out);
         return context.record(source, what.describe(null) + " algorithm=" + name, name, model.toString(),
                 new JsonObject().put("rows", m.rows()).put("classes", m.classes()).put("smallestClass", m.smallestClass())
                         .put("largestClass", result.clustering().largestCluster()).put("cost", result.cost())

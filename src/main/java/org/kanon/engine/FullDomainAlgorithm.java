@@ -73,11 +73,8 @@ final class FullDomainAlgorithm extends DeclaredAlgorithm {
         StarSchema schema = context.schema(source, what);
         LatticeBound.require(schema.quasiIdentifiers(), latticeLimit(options.maxLattice()), name);
         Set<String> identifying = context.identifyingColumns(source, options.identifying());
-        AnonymizeOutcome outcome;
-        try (ProgressDisplay progress = context.openProgress()) {
-            outcome = new Anonymizer(context.db()).run(new AnonymizeRequest(schema, model, suppression, search, kind,
-                    budget, criterion, w, options.name(), mode, options.materialize(), options.replace(), identifying, progress.listener()));
-        }
+        AnonymizeOutcome outcome = new Anonymizer(context.db(), context.progress()).run(new AnonymizeRequest(schema, model, suppression,
+                search, kind, budget, criterion, w, options.name(), mode, options.materialize(), options.replace(), identifying));
         text(context.text(), source, schema, model, outcome, criterion, options.list());
         boolean ok = outcome.selected() != null && (options.name() == null || outcome.release().released());
         ReleaseRecord released = options.name() != null && ok ? outcome.release().release() : null;

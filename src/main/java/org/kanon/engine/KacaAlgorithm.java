@@ -55,7 +55,7 @@ final class KacaAlgorithm extends DeclaredAlgorithm {
         PrintWriter out = context.text();
         SourceTable source = context.source(what.table());
         Set<String> identifyingColumns = context.identifyingColumns(source, settings.identifying());
-        KacaResult result = new Kaca().anonymize(context.db(), source, source.columns(what.qiNames()), options);
+        KacaResult result = new Kaca(context.progress()).anonymize(context.db(), source, source.columns(what.qiNames()), options);
         UtilityMetrics m = result.metrics();
         out.printf(Locale.ROOT, "anonymized %s with %s (local recoding by clustering, %s weights%s, seed %d%s) under %s: %d rows in %d classes, "
                         + "smallest %d, %d merges and %d stubs, %d ms%n", source.displayName(), name, options.weights(),
@@ -65,7 +65,7 @@ final class KacaAlgorithm extends DeclaredAlgorithm {
         out.printf(Locale.ROOT, "distortion %.4f (%s weights), DM %d, CAVG %.4f, inconsistency %.4f, modification rate %.4f%n",
                 m.distortion(options.weights()).orElse(Double.NaN), options.weights(), m.discernibility(), m.cavg(),
                 m.inconsistency().orElse(Double.NaN), m.modificationRate());
-        ReleaseRecord release = LocalReleases.release(context.db(), settings.name(), result, identifyingColumns, settings.replace(), name, out);
+        ReleaseRecord release = LocalReleases.release(context, settings.name(), result, identifyingColumns, settings.replace(), name, out);
         return context.record(source, what.describe(null) + " algorithm=" + name + " seed=" + options.seed(), name, model.toString(),
                 new JsonObject().put("rows", m.rows()).put("classes", m.classes()).put("smallestClass", m.smallestClass())
                         .put("weights", options.weights().toString()).put("seed", options.seed())

@@ -23,12 +23,12 @@ final class LocalReleases {
     }
 
     /** With a name: writes the result as a registered, re-checked table and says so; null without a name. */
-    static ReleaseRecord release(Database db, String name, LocalRecodingResult result, Set<String> identifying, boolean replace,
+    static ReleaseRecord release(RunContext context, String name, LocalRecodingResult result, Set<String> identifying, boolean replace,
                                  String algorithm, PrintWriter out) {
         if (name == null) {
             return null;
         }
-        ReleaseRecord release = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest(name, result, identifying, replace, algorithm));
+        ReleaseRecord release = new LocalRecodingReleaseWriter(context.db(), context.progress()).write(new LocalReleaseRequest(name, result, identifying, replace, algorithm));
         out.printf("released %s as table %s: %d rows, %d classes, smallest %d%n", release.name(), release.relation(),
                 release.rowsOut(), release.classes(), release.smallestClass());
         out.printf("re-check (must return no row): %s%n", release.recheckSql());

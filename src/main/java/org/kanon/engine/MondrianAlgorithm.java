@@ -34,12 +34,12 @@ final class MondrianAlgorithm extends DeclaredAlgorithm {
         PrintWriter out = context.text();
         SourceTable source = context.source(what.table());
         Set<String> identifyingColumns = context.identifyingColumns(source, options.identifying());
-        MondrianResult result = new Mondrian().anonymize(context.db(), source, source.columns(what.qiNames()), model);
+        MondrianResult result = new Mondrian(context.progress()).anonymize(context.db(), source, source.columns(what.qiNames()), model);
         PartitionMetrics m = result.metrics();
         out.printf(Locale.ROOT, "anonymized %s with mondrian (strict multidimensional partitioning) under %s: %d rows in %d classes, "
                         + "smallest %d, DM %d, CAVG %.4f, %d ms%n", source.displayName(), model, m.rows(), m.classes(),
                 m.smallestClass(), m.discernibility(), m.cavg(), result.elapsedMs());
-        ReleaseRecord release = LocalReleases.release(context.db(), options.name(), result, identifyingColumns, options.replace(),
+        ReleaseRecord release = LocalReleases.release(context, options.name(), result, identifyingColumns, options.replace(),
                 Mondrian.ALGORITHM, out);
         return context.record(source, what.describe(null) + " algorithm=" + Mondrian.ALGORITHM, Mondrian.ALGORITHM, model.toString(),
                 new JsonObject().put("rows", m.rows()).put("classes", m.classes()).put("smallestClass", m.smallestClass())

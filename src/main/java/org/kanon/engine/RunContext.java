@@ -5,9 +5,9 @@ import java.io.Writer;
 import java.time.LocalDateTime;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.function.Supplier;
 import org.kanon.db.Database;
 import org.kanon.frequency.StarSchema;
+import org.kanon.progress.Progress;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.RunLog;
 import org.kanon.schema.SourceTable;
@@ -15,27 +15,27 @@ import org.kanon.schema.TableResolver;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
 
 /**
- * One run of an algorithm: the open database, where its text report goes (a null writer when nobody reads it), who
- * hears its progress, and when it started. The source is resolved here, once, and handed to the algorithms as resolved objects.
+ * One run of an algorithm: the open database, where its text report goes (a null writer when nobody reads it), where
+ * its long steps report their progress, and when it started. The source is resolved here, once, and handed to the algorithms as resolved objects.
  */
 public final class RunContext {
     private final Database db;
     private final PrintWriter text;
     private final LocalDateTime started;
-    private final Supplier<ProgressDisplay> progress;
+    private final Progress progress;
     private SourceTable source;
 
-    /** {@code text} and {@code progress} may be null: nobody reads the report, nobody watches the search. */
-    public RunContext(Database db, PrintWriter text, LocalDateTime started, Supplier<ProgressDisplay> progress) {
+    /** {@code text} may be null: nobody reads the report; {@link Progress#NONE}: nobody watches the run. */
+    public RunContext(Database db, PrintWriter text, LocalDateTime started, Progress progress) {
         this.db = db;
         this.text = text == null ? new PrintWriter(Writer.nullWriter()) : text;
         this.started = started;
-        this.progress = progress;
+        this.progress = Progress.orNone(progress);
     }
 
-    /** A display of a search's progress, for the search's duration (close it before printing the report). */
-    public ProgressDisplay openProgress() {
-        return progress == null ? ProgressDisplay.none() : progress.get();
+    /** Where the run's long steps report (each step closed before the report's text is printed). */
+    public Progress progress() {
+        return progress;
     }
 
     public Database db() {

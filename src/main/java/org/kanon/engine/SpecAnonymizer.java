@@ -4,6 +4,7 @@ import java.util.Locale;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.ErrorLine;
+import org.kanon.progress.Progress;
 import org.kanon.schema.SourceTable;
 import org.kanon.workflow.Spec;
 import org.kanon.workflow.SpecRunner;
@@ -17,6 +18,18 @@ public final class SpecAnonymizer implements SpecRunner.Engine {
     /** How a failure kanon did not expect ends its one line (as the command line reports it). */
     private static final String DEBUG_HINT = " (KANON_DEBUG=1 prints the stack trace)";
 
+    private final Progress progress;
+
+    /** Runs nobody watches (the worker's: it logs a line per request instead). */
+    public SpecAnonymizer() {
+        this(Progress.NONE);
+    }
+
+    /** Runs whose long steps report to {@code progress} ({@code kanon run} on a terminal). */
+    public SpecAnonymizer(Progress progress) {
+        this.progress = Progress.orNone(progress);
+    }
+
     @Override
     public SpecRunner.Execution release(Database db, Spec spec, SourceTable source, String releaseName, boolean replace) {
         // an option the spec's columns set is the spec's own mistake: it fails the run before the engine starts
@@ -25,7 +38,7 @@ public final class SpecAnonymizer implements SpecRunner.Engine {
         try {
             Anonymization what = SpecOptions.anonymization(spec, source.schema() + "." + source.name());
             AnonymizeOptions options = SpecOptions.options(spec, releaseName, replace);
-            AnonymizeResult r = new AlgorithmRunner(db).run(spec.algorithm(), what, options, null);
+            AnonymizeResult r = new AlgorithmRunner(db, progress).run(spec.algorithm(), what, options, null);
             return new SpecRunner.Execution(r.met() ? 0 : 1, r.outcome().render() + line, "");
         } catch (InvalidInputException e) {
             return new SpecRunner.Execution(2, "", e.getMessage() + line);

@@ -36,7 +36,7 @@ final class TopDownAlgorithm extends DeclaredAlgorithm {
         PrintWriter out = context.text();
         SourceTable source = context.source(what.table());
         Set<String> identifyingColumns = context.identifyingColumns(source, options.identifying());
-        TopDownResult result = new TopDown().anonymize(context.db(), source, source.columns(what.qiNames()), model);
+        TopDownResult result = new TopDown(context.progress()).anonymize(context.db(), source, source.columns(what.qiNames()), model);
         LocalRecodingMetrics m = result.metrics();
         out.printf(Locale.ROOT, "anonymized %s with top-down (local recoding) under %s: %d rows in %d classes, smallest %d, "
                         + "distortion %d (ratio %.4f), %d ms%n", source.displayName(), model, m.rows(), m.classes(),
@@ -45,7 +45,7 @@ final class TopDownAlgorithm extends DeclaredAlgorithm {
         out.printf(Locale.ROOT, "WHD distortion %.4f uniform, %.4f height (beta 1), DM %d, CAVG %.4f, inconsistency %.4f, modification rate %.4f%n",
                 u.distortion(HierarchyWeights.uniform()).orElse(Double.NaN), u.distortion(HierarchyWeights.height(1)).orElse(Double.NaN),
                 u.discernibility(), u.cavg(), u.inconsistency().orElse(Double.NaN), u.modificationRate());
-        ReleaseRecord release = LocalReleases.release(context.db(), options.name(), result, identifyingColumns, options.replace(),
+        ReleaseRecord release = LocalReleases.release(context, options.name(), result, identifyingColumns, options.replace(),
                 TopDown.ALGORITHM, out);
         return context.record(source, what.describe(null) + " algorithm=" + TopDown.ALGORITHM, TopDown.ALGORITHM, model.toString(),
                 new JsonObject().put("rows", m.rows()).put("classes", m.classes()).put("smallestClass", m.smallestClass())

@@ -68,7 +68,7 @@ final class TwoTableAlgorithm extends DeclaredAlgorithm {
         Long seed = settings.seed();
         int l = options.l();
         SourceTable source = context.source(what.table());
-        PermutationAnonymizer.Result r = new PermutationAnonymizer().anonymize(context.db(), source, source.columns(what.qiNames()),
+        PermutationAnonymizer.Result r = new PermutationAnonymizer(context.progress()).anonymize(context.db(), source, source.columns(what.qiNames()),
                 source.column(what.sensitive()), options);
         out.printf(Locale.ROOT, "partitioned %s into %d %d-diverse groups (smallest %d) by %s; NCP %.2f; load %d ms, partition %d ms, permutations %d ms%s%n",
                 source.displayName(), r.groups().size(), l, r.smallestGroup(), preprocess ? "Algorithm 2 then Algorithm 1" : "Algorithm 1",
@@ -76,7 +76,7 @@ final class TwoTableAlgorithm extends DeclaredAlgorithm {
         ReleaseRecord release = null;
         if (settings.name() != null) {
             long t0 = System.nanoTime();
-            release = new TwoTableReleaseWriter(context.db()).write(new TwoTableReleaseWriter.Request(settings.name(), r.input(), r.layout(), l,
+            release = new TwoTableReleaseWriter(context.db(), context.progress()).write(new TwoTableReleaseWriter.Request(settings.name(), r.input(), r.layout(), l,
                     options.anatomy(), settings.replace(), name));
             out.printf(Locale.ROOT, "released %s as tables %s.%s (QI, GID) and %s.%s (GID, %s): %d rows, %d groups, %d ms%n", release.name(),
                     release.relationSchema(), release.relationName(), release.relationSchema(), release.sensitiveRelation(),

@@ -12,21 +12,13 @@ public final class ExecutorStats {
     private long bySubset;
     private long statements;
     private long nanos;
-    private java.util.function.LongConsumer progress = n -> { };
-
-    /** Told the number of frequency sets computed so far after each one: a progress display listens here. */
-    public synchronized void listen(java.util.function.LongConsumer listener) {
-        this.progress = listener;
-    }
 
     public synchronized void scanned() {
         scans++;
-        progress.accept(scans + derivations);
     }
 
     public synchronized void derived() {
         derivations++;
-        progress.accept(scans + derivations);
     }
 
     /** A failed set left unstored: its successors roll up from its source (sql executor, near-unique sets). */

@@ -67,6 +67,7 @@ abstract class BreadthFirstSearch implements FullDomainSearch {
                     }
                     FrequencySet fs = frequencySet(executor, node, predecessorSets);
                     checked++;
+                    request.nodesChecked().advance();
                     FrequencySummary summary = fs.summarize(request.k());
                     if (request.accepts(summary)) {
                         anonymousHere.add(node);

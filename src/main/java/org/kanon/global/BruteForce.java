@@ -18,8 +18,10 @@ public final class BruteForce implements FullDomainSearch {
         long start = System.nanoTime();
         List<Node> anonymous = new ArrayList<>();
         List<Node> all = Nodes.allFullNodes(executor.heights());
+        request.nodesChecked().total(all.size()); // every node is checked: a percentage
         for (Node n : all) {
             FrequencySet fs = executor.scan(n);
+            request.nodesChecked().advance();
             if (request.accepts(fs.summarize(request.k()))) {
                 anonymous.add(n);
             }

@@ -230,6 +230,7 @@ public class Incognito implements FullDomainSearch {
 
         private void verdict(int id, FrequencySet set) {
             checked++;
+            request.nodesChecked().advance();
             if (set == null) {
                 markGeneralizations(id);
                 return;

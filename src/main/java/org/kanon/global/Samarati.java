@@ -58,6 +58,7 @@ public final class Samarati implements FullDomainSearch {
             }
             FrequencySet fs = executor.scan(n);
             checked[0]++;
+            request.nodesChecked().advance();
             boolean anonymous;
             try {
                 anonymous = request.accepts(fs.summarize(request.k()));

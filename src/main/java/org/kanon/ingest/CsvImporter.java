@@ -12,6 +12,8 @@ import org.jooq.impl.DSL;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
 
@@ -22,15 +24,26 @@ import org.kanon.schema.TableResolver;
  */
 public final class CsvImporter {
     private final Database db;
+    private final Progress progress;
     private final Runnable afterValidation;
 
     public CsvImporter(Database db) {
-        this(db, () -> { });
+        this(db, Progress.NONE);
+    }
+
+    /** Both passes are steps of {@code progress}: rows checked, then rows imported. */
+    public CsvImporter(Database db, Progress progress) {
+        this(db, progress, () -> { });
     }
 
     /** For tests: {@code afterValidation} runs between the two passes, where a concurrent change would strike. */
     CsvImporter(Database db, Runnable afterValidation) {
+        this(db, Progress.NONE, afterValidation);
+    }
+
+    private CsvImporter(Database db, Progress progress, Runnable afterValidation) {
         this.db = Objects.requireNonNull(db, "db");
+        this.progress = Progress.orNone(progress);
         this.afterValidation = afterValidation;
     }
 
@@ -44,8 +57,10 @@ public final class CsvImporter {
 
         char delimiter = opts.delimiter() != null ? checkDelimiter(opts.delimiter()) : CsvFormatDetector.detect(file);
         CsvReader.Format format = new CsvReader.Format(delimiter, !Boolean.FALSE.equals(opts.header()), opts.trim(), opts.maxField());
-        CsvProfiler.FileProfile profile = new CsvProfiler(db.identifiers(), db.profile().tableLimits())
-                .profile(file, format, opts.header() == null);
+        CsvProfiler.FileProfile profile;
+        try (Step checked = progress.start("rows checked", Progress.UNKNOWN)) {
+            profile = new CsvProfiler(db.identifiers(), db.profile().tableLimits()).profile(file, format, opts.header() == null, checked);
+        }
 
         // checked after the file so a bad file is reported first, and again under the name's lock before writing
         Supplier<Optional<SourceTable>> existing = () -> resolver.find(target);
@@ -54,14 +69,17 @@ public final class CsvImporter {
         afterValidation.run();
         Name name = DSL.name(target.schema(), target.name());
         long rows;
-        try (CsvReader reader = CsvReader.open(file, format)) {
+        try (Step imported = progress.start("rows imported", profile.rows());
+             CsvReader reader = CsvReader.open(file, format).counting(imported)) {
             rows = new TableWriter(db).write(name, () -> {
                 Optional<SourceTable> now = existing.get();
                 checkReplaceable(now, opts.replace(), target);
                 return now.orElse(null);
             }, profile, reader);
         }
-        db.analyze(name);
+        try (Step analyzing = progress.start("refreshing the table's statistics", Progress.UNKNOWN)) {
+            db.analyze(name);
+        }
         SourceTable created = resolver.find(target).orElseThrow(() ->
                 new IllegalStateException("table " + target.displayName() + " was created but is not in the metadata"));
         return new ImportResult(created, rows, columns(profile), delimiter);

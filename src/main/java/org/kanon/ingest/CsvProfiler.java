@@ -6,6 +6,7 @@ import java.util.List;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Identifiers;
 import org.kanon.db.dialect.TableLimits;
+import org.kanon.progress.Step;
 
 /**
  * Pass 1: reads the whole file once, validating every row and profiling every column, and keeps nothing but the
@@ -30,7 +31,12 @@ final class CsvProfiler {
 
     /** @param checkHeader refuse a first row that looks like data rather than names (neither --header nor --no-header given) */
     FileProfile profile(Path file, CsvReader.Format format, boolean checkHeader) {
-        try (CsvReader reader = CsvReader.open(file, format)) {
+        return profile(file, format, checkHeader, Step.NONE);
+    }
+
+    /** As above, advancing {@code checked} per row read. */
+    FileProfile profile(Path file, CsvReader.Format format, boolean checkHeader, Step checked) {
+        try (CsvReader reader = CsvReader.open(file, format).counting(checked)) {
             List<String> header = reader.header();
             if (header.size() > limits.maxColumns()) {
                 throw new InvalidInputException(file + ":" + Math.max(1, reader.headerLine()) + ": " + header.size() + " columns; "

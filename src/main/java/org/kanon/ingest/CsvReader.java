@@ -12,6 +12,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.kanon.InvalidInputException;
+import org.kanon.progress.Step;
 
 /**
  * Streams one CSV file record by record: the header first, then data rows of exactly the header's width, each
@@ -62,6 +63,7 @@ final class CsvReader implements AutoCloseable {
     private Row pending;
     private Row current;
     private long rows;
+    private Step rowsRead = Step.NONE;
 
     private CsvReader(Path file, Format format) {
         this.file = file;
@@ -96,6 +98,12 @@ final class CsvReader implements AutoCloseable {
         return new CsvReader(file, format);
     }
 
+    /** This reader advances {@code step} per data row it reads (blank lines are no rows). */
+    CsvReader counting(Step step) {
+        this.rowsRead = step;
+        return this;
+    }
+
     Path file() {
         return file;
     }
@@ -128,6 +136,7 @@ final class CsvReader implements AutoCloseable {
             }
             current = row;
             rows++;
+            rowsRead.advance();
             if (row.record.size() != header.size()) {
                 throw new InvalidInputException(file + ":" + line() + ": row has " + row.record.size() + " field"
                         + (row.record.size() == 1 ? "" : "s") + ", the " + (format.header() ? "header" : "first row") + " has "

@@ -13,6 +13,8 @@ import org.jooq.impl.DSL;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.privacy.SensitiveAttribute;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
 import org.kanon.schema.SourceTable;
@@ -30,12 +32,25 @@ public final class GroupLoader {
     private static final String COUNT_ALIAS = "kanon n";
 
     private final Database db;
+    private final Progress progress;
 
     public GroupLoader(Database db) {
+        this(db, Progress.NONE);
+    }
+
+    /** The GROUP BY, one statement, is a step of {@code progress} that shows only how long it runs. */
+    public GroupLoader(Database db, Progress progress) {
         this.db = db;
+        this.progress = Progress.orNone(progress);
     }
 
     public GroupedTable load(SourceTable source, List<Column> qis, Optional<SensitiveAttribute> sensitive) {
+        try (Step grouping = progress.start("grouping the source", Progress.UNKNOWN)) {
+            return group(source, qis, sensitive);
+        }
+    }
+
+    private GroupedTable group(SourceTable source, List<Column> qis, Optional<SensitiveAttribute> sensitive) {
         Optional<Column> sColumn = sensitive.map(s -> source.column(s.column()));
         if (sColumn.isPresent() && qis.contains(sColumn.get())) {
             throw new InvalidInputException("--sensitive: " + sColumn.get().name() + " is also a quasi-identifier");

@@ -10,6 +10,8 @@ import java.util.Map;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.privacy.PrivacyModel;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
 
@@ -29,20 +31,39 @@ import org.kanon.schema.SourceTable;
 public final class TopDown {
     public static final String ALGORITHM = "top-down";
 
+    private final Progress progress;
+
+    public TopDown() {
+        this(Progress.NONE);
+    }
+
+    /** Grouping the source and specializing the classes are steps of {@code progress}. */
+    public TopDown(Progress progress) {
+        this.progress = Progress.orNone(progress);
+    }
+
     /**
      * Groups the source in the database, runs the algorithm, and measures the result. The caller resolves the source and
      * its QIs (the engine does it once per run).
      */
     public TopDownResult anonymize(Database db, SourceTable source, List<Column> qis, PrivacyModel model) {
         long start = System.nanoTime();
-        GroupedTable table = new GroupLoader(db).load(source, qis, model.sensitive());
-        LocalRecoding recoding = run(table, model, source.displayName());
+        GroupedTable table = new GroupLoader(db, progress).load(source, qis, model.sensitive());
+        LocalRecoding recoding;
+        try (Step settled = progress.start("rows in final classes", table.rows())) {
+            recoding = run(table, model, source.displayName(), settled);
+        }
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
         return new TopDownResult(source, qis, model, recoding, LocalRecodingMetrics.of(recoding, model), elapsedMs);
     }
 
     /** The algorithm itself, on groups already loaded; {@code tableName} is for messages. */
     public LocalRecoding run(GroupedTable table, PrivacyModel model, String tableName) {
+        return run(table, model, tableName, Step.NONE);
+    }
+
+    /** As above, advancing {@code settled} by the rows of each class that is final (specialized no further). */
+    private LocalRecoding run(GroupedTable table, PrivacyModel model, String tableName, Step settled) {
         Units all = table.allUnits();
         model.checkFeasible(all.tally(table).statistics(), tableName);
         Specialization specialization = new Specialization(table, model);
@@ -62,10 +83,13 @@ public final class TopDown {
             }
             if (best == null || best.specializedRows() == 0) {
                 done.add(node);
+                settled.advance(node.rows());
                 continue;
             }
             if (best.remainder().rows() > 0) {
-                done.add(new LocalClass(node.levels(), best.remainder().compact()));
+                LocalClass remainder = new LocalClass(node.levels(), best.remainder().compact());
+                done.add(remainder);
+                settled.advance(remainder.rows());
             }
             int[] childLevels = node.levels();
             childLevels[best.qi()]--;

@@ -6,6 +6,7 @@ import org.kanon.frequency.FrequencySet;
 import org.kanon.frequency.FrequencySummary;
 import org.kanon.lattice.LevelVector;
 import org.kanon.lattice.Node;
+import org.kanon.progress.Step;
 
 /**
  * Picks the release node among the anonymous nodes of a search by a criterion. Height criteria need only the
@@ -26,9 +27,15 @@ public final class NodeSelector {
 
     /** The first node of least cost, in the order given (searches list nodes by height, then levels). */
     public Selected select(List<LevelVector> anonymous, FrequencyExecutor executor, int k) {
+        return select(anonymous, executor, k, Step.NONE);
+    }
+
+    /** As above, advancing {@code costed} per node (DM and distortion read a frequency set for each). */
+    public Selected select(List<LevelVector> anonymous, FrequencyExecutor executor, int k, Step costed) {
         Selected best = null;
         for (LevelVector v : anonymous) {
             double cost = cost(v, executor, k);
+            costed.advance();
             if (best == null || cost < best.cost()) {
                 best = new Selected(v, cost);
             }

@@ -3,6 +3,8 @@ package org.kanon.permutation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 
 /**
  * The partitioning step of permutation anonymization (section 3.1): Algorithm 2's NCP-driven split into parts,
@@ -15,10 +17,21 @@ public final class Partitioning {
 
     /** l-diverse groups of row indexes; {@code preprocess} runs Algorithm 2 first. */
     public static List<int[]> partition(Microdata data, int l, boolean preprocess, RandomGenerator random) {
-        List<int[]> parts = preprocess ? NcpSplit.parts(data, l, random) : List.of(data.allRows());
+        return partition(data, l, preprocess, random, Progress.NONE);
+    }
+
+    /** As above, Algorithm 2's split and Algorithm 1's dealing (its rows counted part by part) steps of {@code progress}. */
+    public static List<int[]> partition(Microdata data, int l, boolean preprocess, RandomGenerator random, Progress progress) {
+        List<int[]> parts;
+        try (Step splitting = progress.start("splitting by NCP", Progress.UNKNOWN)) {
+            parts = preprocess ? NcpSplit.parts(data, l, random) : List.of(data.allRows());
+        }
         List<int[]> groups = new ArrayList<>();
-        for (int[] part : parts) {
-            groups.addAll(RoundRobin.partition(data, part, l));
+        try (Step grouped = progress.start("rows in l-diverse groups", data.size())) {
+            for (int[] part : parts) {
+                groups.addAll(RoundRobin.partition(data, part, l));
+                grouped.advance(part.length);
+            }
         }
         return groups;
     }

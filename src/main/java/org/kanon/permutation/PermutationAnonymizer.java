@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.progress.Progress;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
 
@@ -39,6 +40,17 @@ public final class PermutationAnonymizer {
      * Reads the rows once, then partitions and populates. The caller resolves the source, its QIs and the sensitive
      * column (the engine does it once per run).
      */
+    private final Progress progress;
+
+    public PermutationAnonymizer() {
+        this(Progress.NONE);
+    }
+
+    /** Reading the source and partitioning it are steps of {@code progress}. */
+    public PermutationAnonymizer(Progress progress) {
+        this.progress = Progress.orNone(progress);
+    }
+
     public Result anonymize(Database db, SourceTable source, List<Column> qis, Column sensitive, Options options) {
         long t0 = System.nanoTime();
         if (qis.contains(sensitive)) {
@@ -47,18 +59,22 @@ public final class PermutationAnonymizer {
         if (options.l() < 2) {
             throw new InvalidInputException("--l: must be at least 2, got " + options.l());
         }
-        PermutationInput input = PermutationInput.load(db, source, qis, sensitive);
+        PermutationInput input = PermutationInput.load(db, source, qis, sensitive, progress);
         long t1 = System.nanoTime();
-        return run(input, options, t1 - t0);
+        return run(input, options, t1 - t0, progress);
     }
 
     /** The partitioning and populating steps on rows already read; for tests and benchmarks. */
     public static Result run(PermutationInput input, Options options, long loadNanos) {
+        return run(input, options, loadNanos, Progress.NONE);
+    }
+
+    private static Result run(PermutationInput input, Options options, long loadNanos, Progress progress) {
         Feasibility.require(input.data(), options.l(), input.sensitive().name());
         long t1 = System.nanoTime();
         RandomGenerator secure = options.seed().isPresent() ? new SplittableRandom(options.seed().getAsLong()) : new SecureRandom();
         RandomGenerator shuffles = new SplittableRandom(secure.nextLong());
-        List<int[]> groups = Partitioning.partition(input.data(), options.l(), options.preprocess(), shuffles);
+        List<int[]> groups = Partitioning.partition(input.data(), options.l(), options.preprocess(), shuffles, progress);
         long t2 = System.nanoTime();
         Populating.Layout layout = Populating.permute(groups, input.qis().size(), secure, !options.anatomy());
         long t3 = System.nanoTime();

@@ -7,6 +7,7 @@ import org.kanon.db.Database;
 import org.kanon.local.GroupLoader;
 import org.kanon.local.GroupedTable;
 import org.kanon.privacy.SensitiveAttribute;
+import org.kanon.progress.Progress;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
 
@@ -18,7 +19,12 @@ public record PermutationInput(SourceTable source, List<Column> qis, Column sens
                                List<String> sensitiveText) {
 
     public static PermutationInput load(Database db, SourceTable source, List<Column> qis, Column sensitive) {
-        GroupedTable groups = new GroupLoader(db).load(source, qis, Optional.of(new SensitiveAttribute(sensitive.name(), List.of())));
+        return load(db, source, qis, sensitive, Progress.NONE);
+    }
+
+    /** As above, the GROUP BY a step of {@code progress}. */
+    public static PermutationInput load(Database db, SourceTable source, List<Column> qis, Column sensitive, Progress progress) {
+        GroupedTable groups = new GroupLoader(db, progress).load(source, qis, Optional.of(new SensitiveAttribute(sensitive.name(), List.of())));
         List<List<Object>> values = new ArrayList<>();
         for (int q = 0; q < qis.size(); q++) {
             values.add(new ArrayList<>());

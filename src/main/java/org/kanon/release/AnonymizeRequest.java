@@ -1,7 +1,6 @@
 package org.kanon.release;
 
 import java.util.Set;
-import java.util.function.LongConsumer;
 import org.kanon.frequency.ExecutorKind;
 import org.kanon.frequency.StarSchema;
 import org.kanon.global.FullDomainSearch;
@@ -11,11 +10,10 @@ import org.kanon.privacy.SuppressionLimit;
 
 /**
  * Search the lattice, pick a node, and (when {@code releaseName} is set) release it through the ordinary release
- * path. {@code memoryBudgetBytes} bounds the in-memory executor under {@link ExecutorKind#AUTO}; {@code progress}
- * (may be null) hears the number of frequency sets computed so far.
+ * path. {@code memoryBudgetBytes} bounds the in-memory executor under {@link ExecutorKind#AUTO}.
  */
 public record AnonymizeRequest(StarSchema schema, PrivacyModel model, SuppressionLimit suppression, FullDomainSearch search,
                                ExecutorKind executor, long memoryBudgetBytes, SelectionCriterion criterion,
                                double[] weights, String releaseName, SuppressMode mode, boolean materialize,
-                               boolean replace, Set<String> identifying, LongConsumer progress) {
+                               boolean replace, Set<String> identifying) {
 }

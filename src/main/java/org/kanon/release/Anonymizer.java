@@ -18,6 +18,8 @@ import org.kanon.lattice.LevelVector;
 import org.kanon.metrics.NodeSelector;
 import org.kanon.frequency.PrivacyCheck;
 import org.kanon.privacy.PrivacyModel;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 
 /**
  * {@code kanon anonymize}: validates the request, picks the executor, runs the search, selects a node and hands
@@ -29,9 +31,16 @@ public final class Anonymizer {
     private static final int BYTES_PER_CLASS = 48;
 
     private final Database db;
+    private final Progress progress;
 
     public Anonymizer(Database db) {
+        this(db, Progress.NONE);
+    }
+
+    /** Each phase (checking the source, loading the executor, the search, selecting, releasing) a step of {@code progress}. */
+    public Anonymizer(Database db, Progress progress) {
         this.db = db;
+        this.progress = Progress.orNone(progress);
     }
 
     public AnonymizeOutcome run(AnonymizeRequest request) {
@@ -47,36 +56,49 @@ public final class Anonymizer {
             throw new InvalidInputException("--weights: " + request.weights().length + " weight(s) for "
                     + schema.quasiIdentifiers().size() + " quasi-identifier(s)");
         }
-        long rows = new SourceIntegrity(db.dsl()).checkNullsAndCount(schema);
         PrivacyModel model = request.model();
-        SensitiveColumn sensitive = new PrivacyCheck(db.dsl()).requireFeasible(schema, model, rows);
-        long allowance = request.suppression().allowance(rows);
-        if (allowance > 0 && !model.monotoneWithSuppression()) {
-            // a lattice search prunes on monotonicity, which suppression breaks for these models: refuse, not guess
-            throw new InvalidInputException("--suppression: with " + model + " a suppression threshold is not monotone "
-                    + "under generalization (merging a failing class with a valid one can fail more rows), so the "
-                    + "lattice searches cannot use it; search without suppression");
+        long rows;
+        long allowance;
+        SensitiveColumn sensitive;
+        ExecutorKind kind;
+        // scans of the source (NULLs and rows, feasibility, the zero-level set's size): one step, as nothing is counted
+        try (Step checking = progress.start("checking the source", Progress.UNKNOWN)) {
+            rows = new SourceIntegrity(db.dsl()).checkNullsAndCount(schema);
+            sensitive = new PrivacyCheck(db.dsl()).requireFeasible(schema, model, rows);
+            allowance = request.suppression().allowance(rows);
+            if (allowance > 0 && !model.monotoneWithSuppression()) {
+                // a lattice search prunes on monotonicity, which suppression breaks for these models: refuse, not guess
+                throw new InvalidInputException("--suppression: with " + model + " a suppression threshold is not monotone "
+                        + "under generalization (merging a failing class with a valid one can fail more rows), so the "
+                        + "lattice searches cannot use it; search without suppression");
+            }
+            kind = chooseExecutor(request);
         }
-        ExecutorKind kind = chooseExecutor(request);
         Phases phases = new Phases(start);
         phases.end("validate");
         SearchResult result;
         NodeSelector.Selected selected;
-        try (FrequencyExecutor executor = open(kind, request.executor() == ExecutorKind.AUTO, schema, rows, model, sensitive)) {
+        // the load is a step of its own: the search's counter starts only when there are nodes to count
+        FrequencyExecutor opened;
+        try (Step loading = progress.start("loading the " + kind.label() + " executor", Progress.UNKNOWN)) {
+            opened = open(kind, request.executor() == ExecutorKind.AUTO, schema, rows, model, sensitive);
+        }
+        try (FrequencyExecutor executor = opened) {
             kind = executor instanceof SqlExecutor ? ExecutorKind.SQL : ExecutorKind.MEMORY;
             phases.end("executor");
-            if (request.progress() != null) {
-                executor.stats().listen(request.progress());
+            try (Step checked = progress.start("nodes checked", Progress.UNKNOWN)) {
+                result = request.search().search(executor, new SearchRequest(request.model().k(), allowance, checked));
             }
-            result = request.search().search(executor, new SearchRequest(request.model().k(), allowance));
             phases.end("search");
-            selected = result.anonymous().isEmpty() ? null
-                    : new NodeSelector(request.criterion(), request.weights()).select(result.anonymous(), executor, request.model().k());
+            try (Step costed = progress.start("anonymous nodes costed", result.anonymous().size())) {
+                selected = result.anonymous().isEmpty() ? null
+                        : new NodeSelector(request.criterion(), request.weights()).select(result.anonymous(), executor, request.model().k(), costed);
+            }
             phases.end("select");
         }
         ReleaseOutcome release = null;
         if (selected != null && request.releaseName() != null) {
-            release = new ReleaseWriter(db).release(new ReleaseRequest(request.releaseName(), schema, selected.node(),
+            release = new ReleaseWriter(db, progress).release(new ReleaseRequest(request.releaseName(), schema, selected.node(),
                     request.model(), request.suppression(), request.mode(), request.materialize(), request.replace(),
                     request.identifying(), request.search().name()));
             phases.end("release");

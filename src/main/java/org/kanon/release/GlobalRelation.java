@@ -25,6 +25,8 @@ import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.CheckResult;
 import org.kanon.privacy.ModelSql;
 import org.kanon.privacy.PrivacyModel;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 import org.kanon.schema.AttributeRole;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
@@ -78,14 +80,17 @@ final class GlobalRelation implements RelationKind {
     }
 
     @Override
-    public void create(DSLContext tx, ReleaseTarget target) {
+    public void create(DSLContext tx, ReleaseTarget target, Progress progress) {
         Select<?> select = releaseSelect(tx);
         Name relation = target.relation(0);
-        if (request.materialize()) {
-            tx.createTable(relation).as(select).withNoData().execute();
-            tx.insertInto(DSL.table(relation)).select(select).execute();
-        } else {
-            Views.createGuarded(tx, relation, select);
+        // one statement: the step shows that it runs and for how long, there is nothing to count
+        try (Step writing = progress.start(request.materialize() ? "writing the release table" : "creating the release view", Progress.UNKNOWN)) {
+            if (request.materialize()) {
+                tx.createTable(relation).as(select).withNoData().execute();
+                tx.insertInto(DSL.table(relation)).select(select).execute();
+            } else {
+                Views.createGuarded(tx, relation, select);
+            }
         }
     }
 

@@ -23,6 +23,8 @@ import org.kanon.InvalidInputException;
 import org.kanon.local.GroupedTable;
 import org.kanon.local.LocalRecodingResult;
 import org.kanon.local.RecodedTable;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 import org.kanon.schema.AttributeRole;
 import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
@@ -68,12 +70,18 @@ final class LocalRecodedTable implements RelationKind {
     }
 
     @Override
-    public void create(DSLContext tx, ReleaseTarget target) {
+    public void create(DSLContext tx, ReleaseTarget target, Progress progress) {
         Name relation = target.relation(0);
         createTable(tx, relation, kept, result);
-        rowsOut = org.kanon.db.dialect.DatabaseProfiles.of(tx.dialect()).batchesRows()
-                ? fill(tx, relation, kept, result, sensitive)
-                : new SetRecodedRows(result, kept, sensitive).fill(tx, relation, target.privateTable("map"));
+        if (org.kanon.db.dialect.DatabaseProfiles.of(tx.dialect()).batchesRows()) {
+            try (Step written = progress.start("rows written", result.recoded().table().rows())) {
+                rowsOut = fill(tx, relation, kept, result, sensitive, written);
+            }
+        } else {
+            try (Step writing = progress.start("writing the release table", Progress.UNKNOWN)) {
+                rowsOut = new SetRecodedRows(result, kept, sensitive).fill(tx, relation, target.privateTable("map"));
+            }
+        }
     }
 
     @Override
@@ -147,7 +155,8 @@ final class LocalRecodedTable implements RelationKind {
     }
 
     /** Copies the source row by row with each QI replaced by its label at the row's levels; returns the rows written. */
-    private long fill(DSLContext tx, Name relation, List<Column> kept, LocalRecodingResult result, Optional<Column> sensitive) {
+    private long fill(DSLContext tx, Name relation, List<Column> kept, LocalRecodingResult result, Optional<Column> sensitive,
+                      Step written) {
         RecodedTable recoded = result.recoded();
         GroupedTable table = recoded.table();
         List<List<RecodedTable.Run>> runs = new ArrayList<>();
@@ -199,6 +208,7 @@ final class LocalRecodedTable implements RelationKind {
                     segment[g]++;
                     usedInSegment[g] = 0;
                 }
+                written.advance(); // a source row read: deleted rows count too, so the step ends at the table's size
                 if (s.cells() == null) {
                     continue;   // a deleted row: left out of the release
                 }

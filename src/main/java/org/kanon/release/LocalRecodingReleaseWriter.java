@@ -1,6 +1,7 @@
 package org.kanon.release;
 
 import org.kanon.db.Database;
+import org.kanon.progress.Progress;
 
 /**
  * Writes a local recoding (every row's QI values at that row's own levels) as a table in KANON_RELEASE and registers
@@ -13,8 +14,13 @@ public final class LocalRecodingReleaseWriter {
     private final ReleaseTransaction transaction;
 
     public LocalRecodingReleaseWriter(Database db) {
+        this(db, Progress.NONE);
+    }
+
+    /** Its long stages (checking, writing the rows, re-checking) are steps of {@code progress}. */
+    public LocalRecodingReleaseWriter(Database db, Progress progress) {
         this.db = db;
-        this.transaction = new ReleaseTransaction(db);
+        this.transaction = new ReleaseTransaction(db, progress);
     }
 
     /** For tests: throw right after the given stage, inside the transaction. */

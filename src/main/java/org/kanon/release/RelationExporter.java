@@ -20,6 +20,8 @@ import org.jooq.Record;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
 
@@ -34,9 +36,16 @@ public final class RelationExporter {
     private static final int FETCH_SIZE = 1000;
 
     private final Database db;
+    private final Progress progress;
 
     public RelationExporter(Database db) {
+        this(db, Progress.NONE);
+    }
+
+    /** Each file written is a step of {@code progress}, counting its rows. */
+    public RelationExporter(Database db, Progress progress) {
         this.db = db;
+        this.progress = Progress.orNone(progress);
     }
 
     /** One relation written to one file. */
@@ -150,7 +159,8 @@ public final class RelationExporter {
         // PostgreSQL streams a result only inside a transaction with a fetch size; otherwise it loads it all
         return db.dsl().transactionResult(cfg -> {
             long rows = 0;
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
+            try (Step written = progress.start("rows exported", Progress.UNKNOWN); // counting them first would read the relation twice
+                 Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
                  CSVPrinter printer = new CSVPrinter(w, format);
                  Cursor<Record> cursor = cfg.dsl().select().from(relation.table()).fetchSize(FETCH_SIZE).fetchLazy()) {
                 List<Object> values = new ArrayList<>(header.size());
@@ -161,6 +171,7 @@ public final class RelationExporter {
                     }
                     printer.printRecord(values);
                     rows++;
+                    written.advance();
                 }
             } catch (IOException e) {
                 throw new InvalidInputException("--csv: cannot write " + tmp.getParent() + ": " + e.getMessage(), e);

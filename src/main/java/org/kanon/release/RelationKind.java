@@ -5,6 +5,7 @@ import java.util.Map;
 import org.jooq.DSLContext;
 import org.jooq.Name;
 import org.jooq.Select;
+import org.kanon.progress.Progress;
 import org.kanon.schema.AttributeRole;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
@@ -24,8 +25,8 @@ interface RelationKind {
         return true;
     }
 
-    /** Creates and fills the relations of {@code target}, whose names are free now. */
-    void create(DSLContext tx, ReleaseTarget target);
+    /** Creates and fills the relations of {@code target}, whose names are free now, as a step of {@code progress}. */
+    void create(DSLContext tx, ReleaseTarget target, Progress progress);
 
     /** The relations just filled whose planner statistics are refreshed before they are read (a view has none). */
     List<Name> filledTables(ReleaseTarget target);

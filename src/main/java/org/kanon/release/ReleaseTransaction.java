@@ -4,6 +4,8 @@ import java.time.LocalDateTime;
 import org.jooq.DSLContext;
 import org.jooq.Name;
 import org.kanon.db.Database;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 import org.kanon.schema.SourceRegistry;
 
 /**
@@ -20,11 +22,14 @@ final class ReleaseTransaction {
 
     private final Database db;
     private final ReleaseRegister register;
+    private final Progress progress;
     private Stage failAt;
 
-    ReleaseTransaction(Database db) {
+    /** Its long stages (the privacy check, filling the relations, the re-check) are steps of {@code progress}. */
+    ReleaseTransaction(Database db, Progress progress) {
         this.db = db;
         this.register = new ReleaseRegister(db);
+        this.progress = Progress.orNone(progress);
     }
 
     /** For tests: throw right after the given stage, inside the transaction. */
@@ -76,20 +81,25 @@ final class ReleaseTransaction {
         String createdBy = db.currentUser();
         return db.dsl().transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();
-            if (!kind.admit(tx)) {
-                return null;
+            try (Step checking = progress.start("checking the release", Progress.UNKNOWN)) {
+                if (!kind.admit(tx)) {
+                    return null;
+                }
             }
             target.claim(tx, register, replace);
             creating[0] = true;
-            kind.create(tx, target);
+            kind.create(tx, target, progress);
             maybeFail(Stage.RELATION_CREATED);
-            refreshStatistics(tx, target, kind);
             ReleaseRecord.Builder row = ReleaseRecord.builder().name(target.name())
                     .relationSchema(target.schema()).relationName(target.relationName()).createdBy(createdBy);
-            // the class shape first, as the writers always read it: that read warms what the re-check reads again
-            kind.describe(tx, target, row);
-            String recheckSql = tx.renderInlined(kind.recheck(tx, target));
-            ReleaseRelations.verify(tx, recheckSql, shownName);
+            String recheckSql;
+            try (Step rechecking = progress.start("re-checking the release", Progress.UNKNOWN)) {
+                refreshStatistics(tx, target, kind);
+                // the class shape first, as the writers always read it: that read warms what the re-check reads again
+                kind.describe(tx, target, row);
+                recheckSql = tx.renderInlined(kind.recheck(tx, target));
+                ReleaseRelations.verify(tx, recheckSql, shownName);
+            }
             ReleaseRecord r = row.createdAt(LocalDateTime.now().withNano(0)).recheckSql(recheckSql).build();
             register.insert(tx, r);
             registered[0] = true;

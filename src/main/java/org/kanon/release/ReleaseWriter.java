@@ -1,6 +1,7 @@
 package org.kanon.release;
 
 import org.kanon.db.Database;
+import org.kanon.progress.Progress;
 
 /**
  * Writes a full-domain generalization back into the database as a view (or a table) in KANON_RELEASE and
@@ -13,8 +14,13 @@ public final class ReleaseWriter {
     private final ReleaseTransaction transaction;
 
     public ReleaseWriter(Database db) {
+        this(db, Progress.NONE);
+    }
+
+    /** Its long stages (checking, writing the rows, re-checking) are steps of {@code progress}. */
+    public ReleaseWriter(Database db, Progress progress) {
         this.db = db;
-        this.transaction = new ReleaseTransaction(db);
+        this.transaction = new ReleaseTransaction(db, progress);
     }
 
     /** For tests: throw right after the given stage, inside the transaction. */

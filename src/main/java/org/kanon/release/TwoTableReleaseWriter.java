@@ -3,6 +3,7 @@ package org.kanon.release;
 import org.kanon.db.Database;
 import org.kanon.permutation.PermutationInput;
 import org.kanon.permutation.Populating;
+import org.kanon.progress.Progress;
 
 /**
  * Writes a two-table release (permutation anonymization or Anatomy) in one transaction ({@link ReleaseTransaction}
@@ -20,8 +21,13 @@ public final class TwoTableReleaseWriter {
     private final ReleaseTransaction transaction;
 
     public TwoTableReleaseWriter(Database db) {
+        this(db, Progress.NONE);
+    }
+
+    /** Its long stages (checking, writing the rows, re-checking) are steps of {@code progress}. */
+    public TwoTableReleaseWriter(Database db, Progress progress) {
         this.db = db;
-        this.transaction = new ReleaseTransaction(db);
+        this.transaction = new ReleaseTransaction(db, progress);
     }
 
     public ReleaseRecord write(Request request) {

@@ -17,6 +17,8 @@ import org.kanon.permutation.PermutationInput;
 import org.kanon.permutation.Populating;
 import org.kanon.privacy.LDiversity;
 import org.kanon.privacy.SensitiveAttribute;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 import org.kanon.schema.AttributeRole;
 import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
@@ -47,7 +49,7 @@ final class TwoTables implements RelationKind {
     }
 
     @Override
-    public void create(DSLContext tx, ReleaseTarget target) {
+    public void create(DSLContext tx, ReleaseTarget target, Progress progress) {
         Name q = target.relation(0);
         Name s = target.relation(1);
         Name p = target.relation(2);
@@ -59,7 +61,9 @@ final class TwoTables implements RelationKind {
         tx.createTable(s).column(DSL.name(TwoTableRecheckQuery.GID), SQLDataType.INTEGER.nullable(false))
                 .column(DSL.name(in.sensitive().name()), SQLDataType.VARCHAR(width).nullable(true)).execute();
         createQiTable(tx, p, in.qis(), in.sensitive().name(), true, width);
-        fill(tx, q, s, p, request);
+        try (Step written = progress.start("rows written", in.data().size())) {
+            fill(tx, q, s, p, request, written);
+        }
     }
 
     @Override
@@ -112,7 +116,8 @@ final class TwoTables implements RelationKind {
         create.column(DSL.name(TwoTableRecheckQuery.GID), SQLDataType.INTEGER.nullable(false)).execute();
     }
 
-    private static void fill(DSLContext tx, Name q, Name s, Name p, TwoTableReleaseWriter.Request request) {
+    /** Each source row goes to the three tables; {@code written} advances once per row. */
+    private static void fill(DSLContext tx, Name q, Name s, Name p, TwoTableReleaseWriter.Request request, Step written) {
         PermutationInput in = request.input();
         int d = in.qis().size();
         List<Field<?>> qFields = new ArrayList<>();
@@ -147,6 +152,7 @@ final class TwoTables implements RelationKind {
                 pv[d] = in.sensitiveText().get(members[row]);
                 pv[d + 1] = gid;
                 pb.add(pv);
+                written.advance();
             }
         }
         qb.flush();

@@ -23,6 +23,8 @@ import org.kanon.privacy.ClassStatistics;
 import org.kanon.privacy.KAnonymity;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.privacy.SensitiveAttribute;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
 import org.kanon.schema.Column;
@@ -58,9 +60,16 @@ public final class ReleaseVerification {
     private static final String SENSITIVE_TEXT = "kanon s";
 
     private final Database db;
+    private final Progress progress;
 
     public ReleaseVerification(Database db) {
+        this(db, Progress.NONE);
+    }
+
+    /** The long checks (the re-check, reading and pairing the rows) are steps of {@code progress}. */
+    public ReleaseVerification(Database db, Progress progress) {
         this.db = db;
+        this.progress = Progress.orNone(progress);
     }
 
     /** Every violation found, the first {@code limit} of each check. */
@@ -81,7 +90,9 @@ public final class ReleaseVerification {
         }
         droppedColumns(r, found);
         barriers(r, found);
-        recheck(r, source, limit, found);
+        try (Step rechecking = progress.start("running the re-check SQL", Progress.UNKNOWN)) {
+            recheck(r, source, limit, found);
+        }
         PrivacyModel model = r.model().orElse(null);
         if (model == null) {
             found.add(new Violation("model", "the register's privacy model '" + r.privacyModel() + "' is none this verifier reads; "
@@ -90,8 +101,10 @@ public final class ReleaseVerification {
         }
         Table<?> released = DSL.table(DSL.name(r.relationSchema(), r.relationName()));
         if (r.twoTables()) {
-            rows(r, ctx.fetchCount(source.table()), ctx.fetchCount(released), found);
-            found.addAll(new TwoTableVerification(db).verify(r, source, model, limit));
+            try (Step checking = progress.start("checking the two tables", Progress.UNKNOWN)) {
+                rows(r, ctx.fetchCount(source.table()), ctx.fetchCount(released), found);
+                found.addAll(new TwoTableVerification(db).verify(r, source, model, limit));
+            }
             return found;
         }
         List<Column> qis = source.columns(List.of(r.quasiIdentifiers().split(",")));
@@ -256,21 +269,28 @@ public final class ReleaseVerification {
         Map<RowPairing.Tuple, Tally> classes = new LinkedHashMap<>();
         long[] starredRows = new long[1];
         boolean withSensitive = sensitive != null;
-        pairing.readRelease(ctx, released, extra, (codes, row) -> {
-            if (starred && pairing.allStars(codes)) {
-                starredRows[0]++;
-                return;
-            }
-            Tally t = classes.computeIfAbsent(new RowPairing.Tuple(codes), x -> new Tally());
-            t.size++;
-            if (withSensitive) {
-                t.values.merge(row.get(SENSITIVE_TEXT, String.class), 1L, Long::sum);
-            }
-        });
-        pairing.readSource(ctx, source);
+        try (Step read = progress.start("released rows read", r.rowsOut())) {
+            pairing.readRelease(ctx, released, extra, (codes, row) -> {
+                read.advance();
+                if (starred && pairing.allStars(codes)) {
+                    starredRows[0]++;
+                    return;
+                }
+                Tally t = classes.computeIfAbsent(new RowPairing.Tuple(codes), x -> new Tally());
+                t.size++;
+                if (withSensitive) {
+                    t.values.merge(row.get(SENSITIVE_TEXT, String.class), 1L, Long::sum);
+                }
+            });
+        }
+        try (Step read = progress.start("source rows read", r.rowsIn())) {
+            pairing.readSource(ctx, source, read);
+        }
         rows(r, pairing.sourceCount(), pairing.releasedCount(), found);
         classes(r, model, classes, pairing, starred, starredRows[0], limit, found);
-        found.addAll(pairing.pair(limit));
+        try (Step paired = progress.start("row groups paired", Progress.UNKNOWN)) {
+            found.addAll(pairing.pair(limit, paired));
+        }
         int foreign = 0;
         for (int i = 0; i < cells.size(); i++) {
             for (String cell : cells.get(i).foreignCells()) {

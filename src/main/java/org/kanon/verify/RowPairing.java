@@ -13,6 +13,7 @@ import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
+import org.kanon.progress.Step;
 import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
 import org.kanon.schema.SourceTable;
@@ -85,7 +86,7 @@ final class RowPairing {
     }
 
     /** Reads the source: the rows whose non-QI values occur in the release are kept as value ids. */
-    void readSource(DSLContext ctx, SourceTable source) {
+    void readSource(DSLContext ctx, SourceTable source, Step read) {
         List<Field<?>> select = new ArrayList<>();
         for (QiCells q : qis) {
             select.add(DSL.field(DSL.name("f", q.column().name())));
@@ -100,6 +101,7 @@ final class RowPairing {
         try (Cursor<Record> cursor = ctx.select(select).from(source.table("f")).fetchSize(1000).fetchLazy()) {
             for (Record r : cursor) {
                 sourceCount++;
+                read.advance();
                 int[] ids = new int[qis.size()];
                 for (int i = 0; i < ids.length; i++) {
                     Object raw = r.get(i);
@@ -139,15 +141,20 @@ final class RowPairing {
         return sourceCount;
     }
 
-    /** Pairs the rows group by group; returns the released rows left without a source row, the first {@code limit} named. */
-    List<Violation> pair(int limit) {
+    /**
+     * Pairs the rows group by group, advancing {@code paired} per group (rows alike in their other columns); returns
+     * the released rows left without a source row, the first {@code limit} named.
+     */
+    List<Violation> pair(int limit, Step paired) {
         int groups = groupKeys.size();
+        paired.total(groups);
         int[][] released = byGroup(releasedGroup, groups);
         int[][] source = byGroup(sourceGroup, groups);
         List<Violation> found = new ArrayList<>();
         long unpaired = 0;
         for (int g = 0; g < groups; g++) {
             unpaired += pairGroup(g, released[g], source[g], found, limit);
+            paired.advance();
         }
         if (unpaired > found.size()) {
             found.add(Violation.more("row", unpaired - found.size(), "released row(s) have no source row they generalize"));

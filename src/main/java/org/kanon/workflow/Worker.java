@@ -15,7 +15,8 @@ import org.kanon.verify.Violation;
 /**
  * Drains the request queue: recovers requests of workers that died, then claims and runs requests one at a time
  * until none is queued. While a request runs, a heartbeat keeps its lease; the run's outcome is written back to the
- * request. {@link #serve} keeps doing so, waiting for new requests between rounds.
+ * request. {@link #serve} keeps doing so, waiting for new requests between rounds. Every request gets two lines in
+ * the log ({@link RequestLog}): when claimed, and when finished with its outcome and seconds.
  */
 public final class Worker {
     private final Database db;
@@ -25,6 +26,7 @@ public final class Worker {
     private final String name;
     private final Duration lease;
     private final Consumer<String> log;
+    private final RequestLog requests;
 
     public Worker(Database db, SpecRunner runner, String name, Duration lease, Consumer<String> log) {
         this.db = db;
@@ -34,6 +36,7 @@ public final class Worker {
         this.name = name;
         this.lease = lease;
         this.log = log;
+        this.requests = new RequestLog(log);
     }
 
     /** Runs queued requests until none is left; returns how many it ran. */
@@ -83,41 +86,41 @@ public final class Worker {
         void await() throws InterruptedException;
     }
 
-    private static String describe(RequestQueue.Claim claim) {
-        return RequestQueue.RUN.equals(claim.action()) ? "running spec " + claim.spec()
-                : claim.action().toLowerCase(java.util.Locale.ROOT) + " release " + claim.release();
-    }
-
     /** VERIFY: DONE when the release verifies, NOT_MET with the first violations otherwise; DROP: DONE when dropped. */
-    private void manage(RequestQueue.Claim claim) {
+    private void manage(RequestQueue.Claim claim, long claimedAt) {
         ReleaseRegister register = new ReleaseRegister(db);
         try {
             if (RequestQueue.VERIFY.equals(claim.action())) {
                 List<Violation> found = new ReleaseVerification(db).verify(register.require(claim.release()), 10);
-                String error = found.isEmpty() ? null : found.stream().mapToLong(Violation::count).sum() + " violation(s): " + found;
-                queue.complete(claim, name, found.isEmpty() ? RequestQueue.DONE : RequestQueue.NOT_MET, null, claim.release(), error);
-                log.accept("request " + claim.id() + ": release " + claim.release() + (found.isEmpty() ? " verified" : " NOT verified: " + error));
+                long violations = found.stream().mapToLong(Violation::count).sum();
+                String error = found.isEmpty() ? null : violations + " violation(s): " + found;
+                String status = found.isEmpty() ? RequestQueue.DONE : RequestQueue.NOT_MET;
+                queue.complete(claim, name, status, null, claim.release(), error);
+                // the violations are stored with the request; a violation may quote a released cell, so the log counts them
+                requests.finished(claim, status, claimedAt, found.isEmpty() ? "verified" : violations + " violation(s)");
             } else if (RequestQueue.DROP.equals(claim.action())) {
                 register.drop(claim.release());
                 queue.complete(claim, name, RequestQueue.DONE, null, claim.release(), null);
-                log.accept("request " + claim.id() + ": release " + claim.release() + " dropped");
+                requests.finished(claim, RequestQueue.DONE, claimedAt, "dropped");
             } else {
-                queue.complete(claim, name, RequestQueue.FAILED, null, claim.release(), "unknown action '" + claim.action() + "' (RUN, VERIFY, DROP)");
+                String error = "unknown action '" + claim.action() + "' (RUN, VERIFY, DROP)";
+                queue.complete(claim, name, RequestQueue.FAILED, null, claim.release(), error);
+                requests.finished(claim, RequestQueue.FAILED, claimedAt, error);
             }
         } catch (InvalidInputException e) {
             queue.complete(claim, name, RequestQueue.FAILED, null, claim.release(), e.getMessage());
-            log.accept("request " + claim.id() + ": failed: " + e.getMessage());
+            requests.finished(claim, RequestQueue.FAILED, claimedAt, e.getMessage());
         }
     }
 
     private void process(RequestQueue.Claim claim) {
-        log.accept("request " + claim.id() + ": " + describe(claim) + " (attempt " + claim.attempt() + ")");
+        long claimedAt = requests.claimed(claim);
         Heartbeat beat = new Heartbeat("kanon-heartbeat-" + claim.id(), lease, () -> queue.heartbeat(claim, name, lease),
-                e -> log.accept("request " + claim.id() + ": heartbeat failed: " + ErrorLine.of(e)));
+                e -> requests.note(claim.id(), "heartbeat failed: " + ErrorLine.of(e)));
         try {
             if (!RequestQueue.RUN.equals(claim.action())) {
                 SpecRunner.onDerbyTurn(db, () -> {
-                    manage(claim);
+                    manage(claim, claimedAt);
                     return null;
                 });
                 return;
@@ -125,21 +128,21 @@ public final class Worker {
             Optional<Spec> spec = new SpecStore(db).find(claim.spec());
             if (spec.isEmpty()) {
                 queue.complete(claim, name, RequestQueue.FAILED, null, null, "no release specification named '" + claim.spec() + "'");
-                log.accept("request " + claim.id() + ": failed: no spec " + claim.spec());
+                requests.finished(claim, RequestQueue.FAILED, claimedAt, "no such spec");
                 return;
             }
             SpecRunner.Outcome o = runner.run(spec.get(), claim.replace(), claim.id(), name);
             String status = o.released() ? RequestQueue.DONE : SpecRuns.NOT_MET.equals(o.status()) ? RequestQueue.NOT_MET : RequestQueue.FAILED;
             if (!queue.complete(claim, name, status, o.runId(), o.releaseName(), o.error())) {
-                log.accept("request " + claim.id() + ": finished after its lease ran out; another worker had taken it over");
+                requests.note(claim.id(), "finished after its lease ran out; another worker had taken it over");
             }
-            log.accept("request " + claim.id() + ": " + status.toLowerCase(java.util.Locale.ROOT)
-                    + (o.releaseName() != null ? " " + o.releaseName() : "") + (o.error() != null ? ": " + o.error() : ""));
+            requests.finished(claim, status, claimedAt, o.error() != null ? o.error()
+                    : o.releaseName() != null ? "release " + o.releaseName() : null);
         } catch (RuntimeException e) {
             // the exception's message may quote a row; the stored and logged line never does
             String error = ErrorLine.of(e);
             queue.complete(claim, name, RequestQueue.FAILED, null, null, error);
-            log.accept("request " + claim.id() + ": failed: " + error);
+            requests.finished(claim, RequestQueue.FAILED, claimedAt, error);
         } finally {
             beat.close();
         }

@@ -35,6 +35,12 @@ final class KanonProcess implements AutoCloseable {
 
     /** Starts {@code java [jvmOptions] org.kanon.cli.Kanon --db URL [--user U] args...}. */
     static KanonProcess start(ConnectionSettings settings, List<String> jvmOptions, String... args) throws IOException {
+        return start(settings, jvmOptions, java.util.Map.of(), args);
+    }
+
+    /** As above, with these variables added to the subprocess's environment. */
+    static KanonProcess start(ConnectionSettings settings, List<String> jvmOptions, java.util.Map<String, String> env, String... args)
+            throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), "-Xshare:auto", "-XX:TieredStopAtLevel=1"));
         Path tmp = java.nio.file.Files.createTempDirectory("kanon-subprocess-");
@@ -47,6 +53,7 @@ final class KanonProcess implements AutoCloseable {
         }
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().putAll(env);
         if (settings.password() != null) {
             pb.environment().put(ConnectionSettings.PASSWORD_VARIABLE, settings.password());
         }

@@ -61,10 +61,11 @@ class SpecWorkflowCliTest {
             CliRun.Result worker = cli.run("worker", "--once");
             assertEquals(0, worker.exitCode(), worker.toString());
             assertTrue(worker.out().contains("2 request(s) run"), worker.out());
-            // a worker says that it started, then one line per request: its outcome (the start of each only with --verbose)
-            assertTrue(worker.err().lines().findFirst().orElse("").matches("kanon worker .+: running the requests queued in jdbc:.*"), worker.err());
-            assertEquals(2, worker.err().lines().filter(l -> l.matches("kanon worker .+: request \\d+: done patients_.*")).count(), worker.err());
-            assertEquals(3, worker.err().lines().count(), worker.err());
+            // a worker says that it started, then two lines per request: claimed, and finished with outcome and seconds
+            assertTrue(worker.err().lines().findFirst().orElse("").matches("kanon worker .+: running the requests queued in jdbc:.* \\(lease 2m\\)"), worker.err());
+            assertEquals(2, worker.err().lines().filter(l -> l.matches("kanon worker .+: request \\d+: claimed: run spec \\S+ \\(attempt 1\\)")).count(), worker.err());
+            assertEquals(2, worker.err().lines().filter(l -> l.matches("kanon worker .+: request \\d+: done in \\d+\\.\\d s: run spec \\S+, release patients_.*")).count(), worker.err());
+            assertEquals(5, worker.err().lines().count(), worker.err());
 
             // the queued run of the same spec made the next version, with the same rows
             assertEquals(rows(db, "patients_pub"), rows(db, "patients_pub_v2"));

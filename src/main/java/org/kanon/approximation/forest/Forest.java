@@ -2,6 +2,7 @@ package org.kanon.approximation.forest;
 
 import java.util.Arrays;
 import org.kanon.approximation.instance.Instance;
+import org.kanon.progress.Step;
 
 /**
  * Algorithm FOREST (section 4.1): a directed forest in which every vertex has at most one out-edge, to one of its
@@ -30,6 +31,11 @@ final class Forest {
     }
 
     static Forest build(Instance instance, int k) {
+        return build(instance, k, Step.NONE);
+    }
+
+    /** As above, advancing {@code grown} per group whose tree has reached k rows. */
+    static Forest build(Instance instance, int k, Step grown) {
         int n = instance.size();
         int groups = instance.groupCount();
         int[] out = new int[n];
@@ -75,6 +81,7 @@ final class Forest {
                 rootRow[other] = keepRoot;
                 tree = other;
             }
+            grown.advance();
         }
         return new Forest(out, weight, searches, nearest.nodesVisited());
     }

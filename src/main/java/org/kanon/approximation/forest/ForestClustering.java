@@ -4,6 +4,8 @@ import java.util.List;
 import org.kanon.InvalidInputException;
 import org.kanon.approximation.instance.Clustering;
 import org.kanon.approximation.instance.Instance;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 
 /**
  * The O(k)-approximation of section 4: FOREST, then DECOMPOSE-COMPONENT on every tree larger than
@@ -21,6 +23,11 @@ public final class ForestClustering {
     }
 
     public static Outcome cluster(Instance instance, int k) {
+        return cluster(instance, k, Progress.NONE);
+    }
+
+    /** As above, growing the forest (group by group) and decomposing it as steps of {@code progress}. */
+    public static Outcome cluster(Instance instance, int k, Progress progress) {
         if (k < 1) {
             throw new InvalidInputException("--k: must be at least 1, got " + k);
         }
@@ -28,10 +35,16 @@ public final class ForestClustering {
             throw new InvalidInputException("--k: the table has " + instance.size() + " row(s), fewer than k = " + k);
         }
         long start = System.nanoTime();
-        Forest forest = Forest.build(instance, k);
+        Forest forest;
+        try (Step grown = progress.start("row groups in the forest", instance.groupCount())) {
+            forest = Forest.build(instance, k, grown);
+        }
         long forestNanos = System.nanoTime() - start;
         Decomposition decomposition = new Decomposition(forest, k);
-        List<int[]> parts = decomposition.run(forest);
+        List<int[]> parts;
+        try (Step decomposing = progress.start("decomposing the forest", Progress.UNKNOWN)) {
+            parts = decomposition.run(forest);
+        }
         long decomposeNanos = System.nanoTime() - start - forestNanos;
         Clustering clustering = Clustering.of(parts);
         ForestStats stats = new ForestStats(forest.weight(), decomposition.weight(), decomposition.limit(), forest.nearestSearches(),

@@ -15,6 +15,8 @@ import org.kanon.local.LocalClass;
 import org.kanon.local.LocalRecoding;
 import org.kanon.local.LocalRecodingUtility;
 import org.kanon.privacy.KAnonymity;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
 
@@ -36,6 +38,17 @@ public final class Kaca {
     public static final String KACA1 = "kaca1";
     public static final String KACA2 = "kaca2";
 
+    private final Progress progress;
+
+    public Kaca() {
+        this(Progress.NONE);
+    }
+
+    /** Grouping the source and merging the small classes are steps of {@code progress}. */
+    public Kaca(Progress progress) {
+        this.progress = Progress.orNone(progress);
+    }
+
     /**
      * Groups the source in the database (raw rows never leave it), runs KACA, and measures the result. The caller
      * resolves the source and its QIs (the engine does it once per run).
@@ -48,15 +61,19 @@ public final class Kaca {
                         + qis.stream().map(Column::name).toList());
             }
         }
-        GroupedTable table = new GroupLoader(db).load(source, qis, Optional.empty());
+        GroupedTable table = new GroupLoader(db, progress).load(source, qis, Optional.empty());
         for (int q = 0; q < table.qiCount(); q++) {
             if (table.height(q) == 0 && table.labelCount(q) > 1) {
                 throw new InvalidInputException("--qi: " + qis.get(q).name() + " of " + source.displayName()
                         + " has no hierarchy, so its values can never be merged; bind one with kanon hierarchy import/build");
             }
         }
-        Run run = new Run(table, options, priorityIndexes(table, options.priority()), source.displayName());
-        LocalRecoding recoding = run.execute();
+        Run run;
+        LocalRecoding recoding;
+        try (Step merged = progress.start("small classes merged", Progress.UNKNOWN)) {
+            run = new Run(table, options, priorityIndexes(table, options.priority()), source.displayName(), merged);
+            recoding = run.execute();
+        }
         KAnonymity model = new KAnonymity(options.k());
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
         return new KacaResult(source, qis, model, options, recoding, LocalRecodingUtility.of(recoding, options.k()), run.stats(), elapsedMs);
@@ -68,7 +85,7 @@ public final class Kaca {
 
     /** The algorithm on groups already loaded (without a sensitive value); for tests and benchmarks. */
     public static Outcome run(GroupedTable table, KacaOptions options, String tableName) {
-        Run run = new Run(table, options, priorityIndexes(table, options.priority()), tableName);
+        Run run = new Run(table, options, priorityIndexes(table, options.priority()), tableName, Step.NONE);
         LocalRecoding recoding = run.execute();
         return new Outcome(recoding, run.stats());
     }
@@ -103,13 +120,16 @@ public final class Kaca {
         private final NearestClusters nearest;
         private final Random random;
         private final int[] protectedFirst;
+        private final Step merged;
         private long merges;
         private long stubMerges;
         private int stepsBefore;
         private int stepsAfter;
 
-        Run(GroupedTable table, KacaOptions options, int[] priority, String tableName) {
+        /** {@code merged} counts the classes below k merged away, of those the first classes held. */
+        Run(GroupedTable table, KacaOptions options, int[] priority, String tableName, Step merged) {
             this.table = table;
+            this.merged = merged;
             this.options = options;
             this.k = options.k();
             this.tableName = tableName;
@@ -132,6 +152,9 @@ public final class Kaca {
                 stepsBefore = Arrays.stream(base).sum();
             }
             formClasses(base);
+            // every merge leaves at least one class below k fewer (the merged class, or the stub's, reaches k)
+            int smallAtFirst = small.size();
+            merged.total(smallAtFirst);
             while (small.size() > 0) {
                 Cluster c = small.at(random.nextInt(small.size()));
                 List<Candidate> ties = nearest.nearest(c);
@@ -141,6 +164,7 @@ public final class Kaca {
                             + k + "-anonymous local recoding exists");
                 }
                 merge(c, choose(c, ties));
+                merged.stepTo(smallAtFirst - small.size());
             }
             List<Cluster> result = live.all();
             if (options.maxInconsistency().isPresent()) {

@@ -14,6 +14,8 @@ import org.kanon.local.GroupLoader;
 import org.kanon.local.GroupedTable;
 import org.kanon.privacy.ClassStatistics;
 import org.kanon.privacy.PrivacyModel;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
 
@@ -31,14 +33,28 @@ import org.kanon.schema.SourceTable;
 public final class Mondrian {
     public static final String ALGORITHM = "mondrian";
 
+    private final Progress progress;
+
+    public Mondrian() {
+        this(Progress.NONE);
+    }
+
+    /** Grouping the source and partitioning it are steps of {@code progress}. */
+    public Mondrian(Progress progress) {
+        this.progress = Progress.orNone(progress);
+    }
+
     /**
      * Groups the source in the database (one GROUP BY), runs the algorithm and measures the result. The caller resolves
      * the source and its QIs (the engine does it once per run).
      */
     public MondrianResult anonymize(Database db, SourceTable source, List<Column> qis, PrivacyModel model) {
         long start = System.nanoTime();
-        GroupedTable table = new GroupLoader(db).load(source, qis, model.sensitive());
-        MondrianRecoding recoding = run(table, numeric(qis), model, source.displayName());
+        GroupedTable table = new GroupLoader(db, progress).load(source, qis, model.sensitive());
+        MondrianRecoding recoding;
+        try (Step settled = progress.start("rows in final partitions", table.rows())) {
+            recoding = run(table, numeric(qis), model, source.displayName(), settled);
+        }
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
         return new MondrianResult(source, qis, model, recoding, PartitionMetrics.of(recoding.partitions(), model.k()), elapsedMs);
     }
@@ -54,6 +70,11 @@ public final class Mondrian {
 
     /** The algorithm itself, on groups already loaded; {@code numeric[q]} says whether QI q is a range; {@code tableName} is for messages. */
     public MondrianRecoding run(GroupedTable table, boolean[] numeric, PrivacyModel model, String tableName) {
+        return run(table, numeric, model, tableName, Step.NONE);
+    }
+
+    /** As above, advancing {@code settled} by the rows of each partition that is final (no allowable cut). */
+    private MondrianRecoding run(GroupedTable table, boolean[] numeric, PrivacyModel model, String tableName, Step settled) {
         if (numeric.length != table.qiCount()) {
             throw new IllegalArgumentException(numeric.length + " numeric flag(s) for " + table.qiCount() + " QI(s)");
         }
@@ -77,7 +98,9 @@ public final class Mondrian {
             int[] groups = open.pop();
             Optional<List<int[]>> parts = choice.choose(groups);
             if (parts.isEmpty()) {
-                done.add(close(table, dimensions, groups));
+                Partition last = close(table, dimensions, groups);
+                done.add(last);
+                settled.advance(last.rows());
                 continue;
             }
             List<int[]> p = parts.get();

@@ -18,6 +18,8 @@ import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
 import org.kanon.db.KanonSchemas;
 import org.kanon.db.Relations;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
 import org.kanon.schema.SourceRegistry;
@@ -47,9 +49,16 @@ public final class DimensionTableWriter {
     private final HierarchyCatalog catalog;
     private final SourceRegistry registry;
     private final DimensionUsers users;
+    private final Progress progress;
 
     public DimensionTableWriter(Database db) {
+        this(db, Progress.NONE);
+    }
+
+    /** A binding's long phases (each column checked against its hierarchy, the rows written) are steps of {@code progress}. */
+    public DimensionTableWriter(Database db, Progress progress) {
         this.db = db;
+        this.progress = Progress.orNone(progress);
         this.catalog = new HierarchyCatalog(db);
         this.registry = new SourceRegistry(db);
         this.users = new DimensionUsers(db);
@@ -89,20 +98,24 @@ public final class DimensionTableWriter {
     public List<Dimension> bindAll(SourceTable source, Map<Column, Hierarchy> hierarchies, IfBound ifBound) {
         Map<Column, Column> keyColumns = new java.util.LinkedHashMap<>();
         Map<Column, Map<Object, List<String>>> typed = new java.util.LinkedHashMap<>();
-        for (Map.Entry<Column, Hierarchy> e : hierarchies.entrySet()) {
-            Column key = DimensionKeyType.of(e.getKey(), e.getValue(), db.profile().tableLimits());
-            Map<Object, List<String>> byKey = typedRows(e.getKey(), key, e.getValue());
-            checkCoverage(source, e.getKey(), e.getValue(), byKey);
-            keyColumns.put(e.getKey(), key);
-            typed.put(e.getKey(), byKey);
+        try (Step checked = progress.start("columns checked against their hierarchies", hierarchies.size())) {
+            for (Map.Entry<Column, Hierarchy> e : hierarchies.entrySet()) {
+                Column key = DimensionKeyType.of(e.getKey(), e.getValue(), db.profile().tableLimits());
+                Map<Object, List<String>> byKey = typedRows(e.getKey(), key, e.getValue());
+                checkCoverage(source, e.getKey(), e.getValue(), byKey);
+                keyColumns.put(e.getKey(), key);
+                typed.put(e.getKey(), byKey);
+                checked.advance();
+            }
         }
         Identifiers ids = db.identifiers();
         String schema = ids.namespace(KanonSchemas.DIMENSIONS);
         String keyColumn = ids.fold(HierarchyCatalog.KEY_COLUMN);
         String prefix = ids.fold(HierarchyCatalog.LEVEL_PREFIX);
         List<Name> created = new ArrayList<>();
-        try {
-            bindAll(source, hierarchies, keyColumns, typed, ifBound, schema, keyColumn, prefix, created);
+        long rows = typed.values().stream().mapToLong(Map::size).sum();
+        try (Step bound = progress.start("hierarchy rows bound", rows)) {
+            bindAll(source, hierarchies, keyColumns, typed, ifBound, schema, keyColumn, prefix, created, bound);
         } catch (RuntimeException e) {
             if (!db.profile().transactionalDdl()) {
                 // CREATE committed by itself (MariaDB, Trino): what this binding created goes again
@@ -127,7 +140,7 @@ public final class DimensionTableWriter {
 
     private void bindAll(SourceTable source, Map<Column, Hierarchy> hierarchies, Map<Column, Column> keyColumns,
                          Map<Column, Map<Object, List<String>>> typed, IfBound ifBound, String schema, String keyColumn,
-                         String prefix, List<Name> created) {
+                         String prefix, List<Name> created, Step bound) {
         db.dsl().transaction(cfg -> {
             DSLContext tx = cfg.dsl();
             // first: a concurrent binder of this table waits here, then sees what the first one bound
@@ -145,6 +158,7 @@ public final class DimensionTableWriter {
             for (Map.Entry<Column, Hierarchy> e : hierarchies.entrySet()) {
                 Column column = e.getKey();
                 if (kept.contains(column.name())) {
+                    bound.advance(typed.get(column).size()); // already bound: nothing to write
                     continue;
                 }
                 Hierarchy hierarchy = e.getValue();
@@ -153,7 +167,7 @@ public final class DimensionTableWriter {
                 Name tableName = DSL.name(schema, table);
                 createTable(tx, tableName, key, hierarchy, keyColumn, prefix);
                 created.add(tableName);
-                insertRows(tx, tableName, key, hierarchy, typed.get(column), keyColumn, prefix);
+                insertRows(tx, tableName, key, hierarchy, typed.get(column), keyColumn, prefix, bound);
                 if (db.profile().hasIndexes()) {
                     tx.createIndex(DSL.name(table + "_V")).on(DSL.table(tableName), DSL.field(DSL.name(keyColumn))).execute();
                 }
@@ -298,7 +312,7 @@ public final class DimensionTableWriter {
     }
 
     private void insertRows(DSLContext tx, Name tableName, Column column, Hierarchy h, Map<Object, List<String>> byKey,
-                            String keyColumn, String prefix) {
+                            String keyColumn, String prefix, Step bound) {
         Table<?> table = DSL.table(tableName);
         List<Field<?>> fields = new ArrayList<>();
         fields.add(DSL.field(DSL.name(keyColumn), ColumnTypes.dataType(column)));
@@ -313,6 +327,7 @@ public final class DimensionTableWriter {
             values.add(key);
             values.addAll(e.getValue());
             batch.add(values.toArray());
+            bound.advance();
         }
         batch.flush();
     }
