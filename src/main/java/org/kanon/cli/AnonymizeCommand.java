@@ -2,6 +2,7 @@ package org.kanon.cli;
 
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.EnumSet;
 import java.util.Set;
@@ -14,6 +15,9 @@ import org.kanon.engine.Anonymization;
 import org.kanon.engine.AnonymizeOptions;
 import org.kanon.engine.AnonymizeResult;
 import org.kanon.engine.RunContext;
+import org.kanon.report.ReleaseReport;
+import org.kanon.report.ReportFile;
+import org.kanon.risk.RiskOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -98,6 +102,10 @@ final class AnonymizeCommand extends ResultCommand {
     @Option(names = "--replace", description = "Overwrite an existing release of that name.")
     boolean replace;
 
+    @Option(names = "--report", paramLabel = "FILE", description = "With --name: write the HTML report of the release made "
+            + "(as kanon report; a full-domain search adds its lattice).")
+    String report;
+
     @Option(names = "--stats", description = "Print statistics of the run (always part of --format json).")
     boolean stats;
 
@@ -134,10 +142,16 @@ final class AnonymizeCommand extends ResultCommand {
         Anonymization what = node.anonymization();
         AnonymizeOptions options = options();
         Algorithm.Run run = AlgorithmRunner.prepare(algorithm, what, options);
+        Path reportFile = reportFile();
         AnonymizeResult result;
         try (Database db = openDatabase()) {
             // every long step of the run shows on stderr when it is a terminal, never under --format json
             result = run.run(new RunContext(db, text, LocalDateTime.now(), progress(json)));
+            if (reportFile != null && result.released()) {
+                ReportFile.write(reportFile, new ReleaseReport(db, "kanon " + KanonVersion.version())
+                        .html(result.release(), RiskOptions.defaults(), result.lattice()));
+                text.println("report written: " + reportFile);
+            }
         }
         if (stats && result.statsLine() != null) {
             text.println(result.statsLine());
@@ -148,6 +162,17 @@ final class AnonymizeCommand extends ResultCommand {
             out().flush();
         }
         return result.met() ? ExitCodes.OK : ExitCodes.NOT_MET;
+    }
+
+    /** The report's file, checked before any work; a report describes a release, so it needs --name. */
+    private Path reportFile() {
+        if (report == null) {
+            return null;
+        }
+        if (name == null) {
+            throw new InvalidInputException("--report: describes the release made, so it needs --name R (or: kanon report --table T --qi ..)");
+        }
+        return ReportFile.check("--report", report);
     }
 
     /** The algorithm-specific options as given; those the user set (not left at their default) are marked given. */

@@ -2,11 +2,13 @@ package org.kanon.engine;
 
 import java.io.PrintWriter;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.kanon.InvalidInputException;
 import org.kanon.frequency.ExecutorKind;
+import org.kanon.frequency.QuasiIdentifier;
 import org.kanon.frequency.StarSchema;
 import org.kanon.global.FullDomainSearch;
 import org.kanon.global.LatticeBound;
@@ -22,6 +24,7 @@ import org.kanon.release.Anonymizer;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.RunLog;
 import org.kanon.release.SuppressMode;
+import org.kanon.report.LatticeView;
 import org.kanon.schema.SourceTable;
 
 /**
@@ -84,7 +87,15 @@ final class FullDomainAlgorithm extends DeclaredAlgorithm {
                 ok ? (options.name() == null ? "SEARCHED" : "RELEASED") : "NOT_ANONYMOUS", stats.render(),
                 released == null ? null : released.name(), context.started());
         return context.complete(name, ok, found(source, schema, model, outcome, criterion, options.list()), stats, released,
-                statsText(outcome));
+                statsText(outcome), lattice(schema, outcome));
+    }
+
+    /** What the search saw, for the report's lattice picture. */
+    private static LatticeView lattice(StarSchema schema, AnonymizeOutcome outcome) {
+        int[] heights = schema.quasiIdentifiers().stream().mapToInt(QuasiIdentifier::maxLevel).toArray();
+        SearchResult r = outcome.search();
+        return new LatticeView(schema.names(), heights, new HashSet<>(r.anonymous()),
+                outcome.selected() == null ? null : outcome.selected().node(), r.complete(), r.algorithm());
     }
 
     private static long latticeLimit(Long maxLattice) {

@@ -10,6 +10,7 @@ import org.kanon.frequency.StarSchema;
 import org.kanon.progress.Progress;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.RunLog;
+import org.kanon.report.LatticeView;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
@@ -75,9 +76,15 @@ public final class RunContext {
 
     /** The outcome: head (table, algorithm, model) and what was found, then figures and release. */
     AnonymizeResult complete(String algorithm, boolean met, JsonObject found, JsonObject stats, ReleaseRecord release, String statsLine) {
+        return complete(algorithm, met, found, stats, release, statsLine, null);
+    }
+
+    /** ... with what a full-domain search saw of its lattice. */
+    AnonymizeResult complete(String algorithm, boolean met, JsonObject found, JsonObject stats, ReleaseRecord release, String statsLine,
+                             LatticeView lattice) {
         return new AnonymizeResult(algorithm, met, stats, release,
                 found.put("stats", stats).put("released", release != null).put("release", release == null ? null : ReleaseJson.of(release)),
-                statsLine);
+                statsLine, lattice);
     }
 
     /** A run that always finds its answer (the local recodings): logged with the figures it reports, then completed. */

@@ -13,7 +13,7 @@ final class ClassSizeChart {
 
     private static final double WIDTH = 760;
     private static final double HEIGHT = 300;
-    private static final double LEFT = 52;
+    private static final double LEFT = 64;
     private static final double BOTTOM = 44;
     private static final double TOP = 16;
 
@@ -38,7 +38,7 @@ final class ClassSizeChart {
         for (int t = 0; t <= 4; t++) {
             double y = TOP + plotHeight * (1 - t / 4.0);
             svg.line(LEFT, y, WIDTH - 8, y, "grid");
-            svg.text(LEFT - 6, y + 4, "end", "axis", Html.percent(top * t / 4));
+            svg.text(LEFT - 6, y + 4, "end", "axis", tick(top * t / 4));
         }
         double band = (WIDTH - LEFT - 8) / RANGES.length;
         double barWidth = (band - 10) / Math.max(1, series.size());
@@ -53,6 +53,12 @@ final class ClassSizeChart {
         }
         svg.text(LEFT + (WIDTH - LEFT) / 2, HEIGHT - 8, "middle", "axis-title", "class size (rows)");
         return svg.render();
+    }
+
+    /** A tick's share as a percentage without needless decimals: 5 %, 2.5 %. */
+    static String tick(double share) {
+        double p = share * 100;
+        return (p == Math.rint(p) ? Long.toString(Math.round(p)) : String.valueOf(p)) + " %";
     }
 
     static String label(int range) {

@@ -10,7 +10,7 @@ import java.util.Locale;
 final class GroupChart {
     private static final double WIDTH = 760;
     private static final double HEIGHT = 260;
-    private static final double LEFT = 52;
+    private static final double LEFT = 64;
     private static final double BOTTOM = 44;
     private static final double TOP = 16;
     private static final int BINS = 10;
@@ -30,7 +30,7 @@ final class GroupChart {
         for (int t = 0; t <= 4; t++) {
             double y = TOP + plot * (1 - t / 4.0);
             svg.line(LEFT, y, WIDTH - 8, y, "grid");
-            svg.text(LEFT - 6, y + 4, "end", "axis", Html.percent(t / 4.0));
+            svg.text(LEFT - 6, y + 4, "end", "axis", ClassSizeChart.tick(t / 4.0));
         }
         for (int b = 0; b < BINS; b++) {
             double share = probabilities.length == 0 ? 0 : (double) counts[b] / probabilities.length;

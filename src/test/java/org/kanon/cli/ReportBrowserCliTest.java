@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,6 +15,7 @@ import org.kanon.db.ConnectionSettings;
 import org.kanon.report.HeadlessChromium;
 import org.kanon.report.Screenshots;
 import org.kanon.testing.PaperTables;
+import org.kanon.testing.SharedData;
 import org.kanon.testing.TestDatabases;
 
 /**
@@ -62,6 +64,83 @@ class ReportBrowserCliTest {
                 String text = Files.readString(html);
                 assertFalse(text.contains("<script"), "no script: charts are drawn on the server");
                 assertFalse(text.matches("(?s).*(src|href)=\"(https?:)?//.*"), "nothing fetched from anywhere");
+            }
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    @Test
+    @DisplayName("anonymize --report (Incognito on Patients, k = 2): the lattice of 12 nodes drawn, its anonymous nodes and the selected one marked")
+    void anonymizeReportDrawsTheLattice() throws Exception {
+        HeadlessChromium chromium = HeadlessChromium.require();
+        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.DERBY);
+        try {
+            CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", PaperTables.PATIENTS_PREFIX);
+            Path html = dir.resolve("patients.html");
+            CliRun.Result refused = cli.run("anonymize", "--table", "patients", "--qi", "birthdate,sex,zipcode", "--k", "2", "--report",
+                    html.toString());
+            assertEquals(ExitCodes.USAGE, refused.exitCode(), refused.toString());
+            assertTrue(refused.err().contains("--report: describes the release made, so it needs --name"), refused.err());
+            assertFalse(Files.exists(html), "nothing written");
+            CliRun.Result noFolder = cli.run("anonymize", "--table", "patients", "--qi", "birthdate,sex,zipcode", "--k", "2", "--name", "p2",
+                    "--report", dir.resolve("missing").resolve("r.html").toString());
+            assertEquals(ExitCodes.USAGE, noFolder.exitCode(), noFolder.toString());
+            assertTrue(noFolder.err().contains("does not exist"), noFolder.err());
+            assertFalse(cli.run("release", "list").out().toUpperCase().contains("P2"), "no release when the report cannot be written");
+
+            Map<?, ?> run = RiskCliTest.json(cli.run("anonymize", "--table", "patients", "--qi", "birthdate,sex,zipcode", "--k", "2",
+                    "--name", "p2", "--report", html.toString(), "--format", "json"));
+            long anonymous = (Long) run.get("anonymousNodes");
+            HeadlessChromium.Rendering page = chromium.render(HeadlessChromium.Request.of(html).expressions(
+                    "document.querySelectorAll('#lattice circle').length", "document.querySelectorAll('#lattice circle.anonymous').length",
+                    "document.querySelectorAll('#lattice circle.selected').length", "document.querySelectorAll('#lattice line.edge').length",
+                    "document.querySelectorAll('#lattice circle.minimal').length", DRAWN).screenshot(dir.resolve("patients.png")));
+            assertEquals(List.of(), page.problems());
+            assertEquals(12.0, page.number("document.querySelectorAll('#lattice circle').length"), "2 x 2 x 3 nodes");
+            assertEquals((double) anonymous, page.number("document.querySelectorAll('#lattice circle.anonymous').length"));
+            assertEquals(1.0, page.number("document.querySelectorAll('#lattice circle.selected').length"));
+            // edges of the lattice <B1,S1,Z2>: each node to each node one level up in one attribute
+            assertEquals(20.0, page.number("document.querySelectorAll('#lattice line.edge').length"));
+            assertTrue(page.number("document.querySelectorAll('#lattice circle.minimal').length") >= 1);
+            assertEquals(Boolean.TRUE, page.value(DRAWN));
+            Screenshots.assertDrawn(dir.resolve("patients.png"));
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    /**
+     * The README's picture: a report of Adult (shared data) released by Incognito, its top as a PNG. The test writes it to
+     * target/; with KANON_WRITE_DOCS=1 also to docs/report.png:
+     * {@code KANON_WRITE_DOCS=1 mvn -B -ntp test -Dtest=ReportBrowserCliTest#adultReportForTheReadme}.
+     */
+    @Test
+    @DisplayName("Adult, 4 QIs, Incognito k = 10: the report renders cleanly; its screenshot is the README's docs/report.png")
+    void adultReportForTheReadme() throws Exception {
+        HeadlessChromium chromium = HeadlessChromium.require();
+        Path csv = SharedData.file("datasets/adult-uci/adult-45222.csv");
+        Path hierarchies = SharedData.file("datasets/adult-arx/adult_hierarchy_age.csv").getParent();
+        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.DERBY);
+        try {
+            CliRun cli = new CliRun(settings);
+            assertEquals(0, cli.run("import", csv.toString(), "--table", "adult").exitCode());
+            assertEquals(0, cli.run("hierarchy", "import", "--table", "adult", "--dir", hierarchies.toString()).exitCode());
+            Path html = dir.resolve("adult.html");
+            CliRun.Result r = cli.run("anonymize", "--table", "adult", "--qi", "age,sex,race,marital-status", "--k", "10", "--suppression", "1%",
+                    "--name", "adult_k10", "--report", html.toString());
+            assertEquals(ExitCodes.OK, r.exitCode(), r.toString());
+            Path png = Path.of("target", "adult-report.png");
+            HeadlessChromium.Rendering page = chromium.render(HeadlessChromium.Request.of(html).viewport(1000, 800)
+                    .expressions(DRAWN, SECTIONS).screenshot(png));
+            assertEquals(List.of(), page.problems());
+            assertEquals("risk,class-sizes,quasi-identifiers,generalization,utility,lattice,recheck", page.value(SECTIONS));
+            assertEquals(Boolean.TRUE, page.value(DRAWN));
+            Screenshots.assertDrawn(png);
+            if ("1".equals(System.getenv("KANON_WRITE_DOCS"))) {
+                Files.createDirectories(Path.of("docs"));
+                Files.copy(png, Path.of("docs", "report.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(html, Path.of("target", "adult-report.html"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }
         } finally {
             TestDatabases.dispose(settings);
