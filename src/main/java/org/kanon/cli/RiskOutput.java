@@ -34,7 +34,7 @@ final class RiskOutput {
         if (a.note() != null) {
             line(b, "  note: %s", a.note());
         }
-        line(b, "classes               %,d (smallest %,d rows, largest %,d)", s.classCount(), s.smallest(), s.largest());
+        line(b, "classes               %,d (sizes %,d to %,d rows)", s.classCount(), s.smallest(), s.largest());
         line(b, "sample uniques        %,d rows (%s)", r.sampleUniques(), percent(r.sampleUniqueShare()));
         attacker(b, "prosecutor", r.prosecutor(), r.threshold());
         attacker(b, "journalist", r.journalist(), r.threshold());
@@ -61,17 +61,9 @@ final class RiskOutput {
         if (!a.combinations().isEmpty()) {
             line(b, "quasi-identifiers that tell records apart");
             line(b, "  %11s %11s %9s  %s", "distinction", "separation", "uniques", "combination");
-            int size = 0;
-            int shown = 0;
-            for (QiCombinationRisk c : a.combinations()) {
-                if (c.quasiIdentifiers().size() != size) {
-                    size = c.quasiIdentifiers().size();
-                    shown = 0;
-                }
-                if (shown++ < COMBINATIONS_SHOWN) {
-                    line(b, "  %11s %11s %,9d  %s", percent(c.distinction()), percent(c.separation()), c.uniques(),
-                            String.join(",", c.quasiIdentifiers()));
-                }
+            for (QiCombinationRisk c : a.topCombinations(COMBINATIONS_SHOWN)) {
+                line(b, "  %11s %11s %,9d  %s", percent(c.distinction()), percent(c.separation()), c.uniques(),
+                        String.join(",", c.quasiIdentifiers()));
             }
             line(b, "  (distinction = classes / rows, separation = share of pairs of rows told apart; top %d per size, --format json lists all %,d)", COMBINATIONS_SHOWN, a.combinations().size());
         }

@@ -16,6 +16,11 @@ import org.kanon.release.ReleaseRequest;
 import org.kanon.release.ReleaseWriter;
 import org.kanon.release.SuppressMode;
 import org.kanon.release.metrics.ReleaseMetrics;
+import org.kanon.report.ReleaseReport;
+import org.kanon.risk.RiskAnalysis;
+import org.kanon.risk.RiskAnalyzer;
+import org.kanon.risk.RiskOptions;
+import org.kanon.risk.RiskSubject;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
@@ -96,6 +101,26 @@ public final class Kanon implements AutoCloseable {
     /** The utility figures of a (one-table) release and its largest sensitive share, as {@code kanon metrics}. */
     public ReleaseMetrics.Figures metrics(String release) {
         return new ReleaseMetrics(db).of(new ReleaseRegister(db).require(release));
+    }
+
+    /**
+     * The re-identification risk of a table with the QIs ("a,b,c") at a node of its lattice ("1,0,2"; null: the table
+     * as it is), as {@code kanon risk}.
+     */
+    public RiskAnalysis risk(String table, String qis, String levels, RiskOptions options) {
+        SourceTable source = new TableResolver(db).resolve(table);
+        StarSchema schema = StarSchema.of(source, OptionLists.names("--qi", qis), new HierarchyCatalog(db));
+        return new RiskAnalyzer(db).analyze(RiskSubject.node(schema, node(schema, levels)), options);
+    }
+
+    /** The re-identification risk of a registered release as published (its suppressed rows left out), as {@code kanon risk --release}. */
+    public RiskAnalysis releaseRisk(String release, RiskOptions options) {
+        return new RiskAnalyzer(db).analyze(RiskSubject.release(db, new ReleaseRegister(db).require(release)), options);
+    }
+
+    /** The self-contained HTML report of a registered release, as {@code kanon report --release}. */
+    public String report(String release, RiskOptions options) {
+        return new ReleaseReport(db, "kanon (Java API)").html(new ReleaseRegister(db).require(release), options, null);
     }
 
     /** The register entry of a release. */

@@ -191,18 +191,10 @@ final class RiskSection {
             }
             StringBuilder t = new StringBuilder("<h3>").append(Html.escape(label(i))).append("</h3><table><tr><th>quasi-identifiers</th>"
                     + "<th class=\"num\">distinction</th><th class=\"num\">separation</th><th class=\"num\">uniques</th></tr>");
-            int size = 0;
-            int shown = 0;
-            for (QiCombinationRisk c : a.combinations()) {
-                if (c.quasiIdentifiers().size() != size) {
-                    size = c.quasiIdentifiers().size();
-                    shown = 0;
-                }
-                if (shown++ < COMBINATIONS_SHOWN) {
-                    t.append("<tr><td>").append(Html.escape(String.join(", ", c.quasiIdentifiers()))).append("</td><td class=\"num\">")
-                            .append(Html.percent(c.distinction())).append("</td><td class=\"num\">").append(Html.percent(c.separation()))
-                            .append("</td><td class=\"num\">").append(Html.count(c.uniques())).append("</td></tr>");
-                }
+            for (QiCombinationRisk c : a.topCombinations(COMBINATIONS_SHOWN)) {
+                t.append("<tr><td>").append(Html.escape(String.join(", ", c.quasiIdentifiers()))).append("</td><td class=\"num\">")
+                        .append(Html.percent(c.distinction())).append("</td><td class=\"num\">").append(Html.percent(c.separation()))
+                        .append("</td><td class=\"num\">").append(Html.count(c.uniques())).append("</td></tr>");
             }
             doc.raw(t.append("</table>").toString());
         }

@@ -23,4 +23,21 @@ public record RiskAnalysis(String subject, List<String> quasiIdentifiers, String
         quasiIdentifiers = List.copyOf(quasiIdentifiers);
         combinations = List.copyOf(combinations);
     }
+
+    /** The {@code perSize} most distinguishing combinations of each size, in the order of {@link #combinations}. */
+    public List<QiCombinationRisk> topCombinations(int perSize) {
+        List<QiCombinationRisk> top = new java.util.ArrayList<>();
+        int size = 0;
+        int shown = 0;
+        for (QiCombinationRisk c : combinations) {
+            if (c.quasiIdentifiers().size() != size) {
+                size = c.quasiIdentifiers().size();
+                shown = 0;
+            }
+            if (shown++ < perSize) {
+                top.add(c);
+            }
+        }
+        return top;
+    }
 }

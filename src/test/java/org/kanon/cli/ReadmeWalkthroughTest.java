@@ -114,8 +114,8 @@ class ReadmeWalkthroughTest {
                 for (String word : command) {
                     if (word.startsWith("../shared/")) {
                         word = shared.resolve(word.substring("../shared/".length())).toString();
-                    } else if (word.endsWith(".csv") && !word.contains("/")) {
-                        word = dir.resolve(word).toString(); // an export's file: not into the repository
+                    } else if ((word.endsWith(".csv") || word.endsWith(".html")) && !word.contains("/")) {
+                        word = dir.resolve(word).toString(); // an export's or a report's file: not into the repository
                     }
                     args.add(word);
                 }

@@ -29,7 +29,7 @@ class RiskCliTest {
 
             CliRun.Result text = cli.run("risk", "--table", "patients", "--qi", QI);
             assertEquals(ExitCodes.OK, text.exitCode(), text.toString());
-            for (String expected : new String[]{"6 rows, 3 quasi-identifiers", "classes               6 (smallest 1 rows, largest 1)",
+            for (String expected : new String[]{"6 rows, 3 quasi-identifiers", "classes               6 (sizes 1 to 1 rows)",
                     "sample uniques        6 rows (100.00 %)", "highest 100.00 % (100.00 % of records), average 100.00 %, at risk (> 10.00 %) 100.00 % = 6 rows",
                     "an upper bound", "marketer              100.00 %"}) {
                 assertTrue(text.out().contains(expected), expected + " in\n" + text.out());
