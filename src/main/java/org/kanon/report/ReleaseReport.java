@@ -81,7 +81,7 @@ public final class ReleaseReport {
                 + "Run it with any SQL client, or: kanon verify --release " + release.name());
         doc.raw("<pre>" + Html.escape(release.recheckSql()) + "</pre>");
         doc.end();
-        return footer(doc).render();
+        return footer(doc, release.sensitiveValues() != null).render();
     }
 
     /** A risk-only report of a table, at a node of its lattice or as it is. */
@@ -94,7 +94,7 @@ public final class ReleaseReport {
                 + Html.escape(String.join(", ", analysis.quasiIdentifiers())) + "</p>");
         doc.raw(risk.cards(analysis.risk(), null) + "</header>");
         risk.appendTo(doc);
-        return footer(doc).render();
+        return footer(doc, false).render();
     }
 
     private static void lattice(HtmlDocument doc, LatticeView lattice) {
@@ -118,10 +118,13 @@ public final class ReleaseReport {
         return out;
     }
 
-    private HtmlDocument footer(HtmlDocument doc) {
+    /** @param namedValues the re-check SQL names sensitive values (a simple (alpha,k) model's), the one place data shows */
+    private HtmlDocument footer(HtmlDocument doc, boolean namedValues) {
         return doc.raw("<footer>Written by " + Html.escape(generator) + " on " + Html.escape(LocalDateTime.now().withNano(0)
                 .format(DateTimeFormatter.ISO_LOCAL_DATE_TIME)) + ". Every figure was measured in the database for this report. "
-                + "No data value appears in it: names, counts and shares only. Self-contained: it fetches nothing when opened.</footer>");
+                + (namedValues ? "The only values of the data in it are the sensitive values its re-check SQL names; the rest is names, "
+                + "counts and shares. " : "No value of the data appears in it: names, counts and shares only. ")
+                + "Self-contained: it fetches nothing when opened.</footer>");
     }
 
     private static String recoding(ReleaseRecord r) {
