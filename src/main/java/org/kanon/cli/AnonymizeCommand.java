@@ -143,25 +143,43 @@ final class AnonymizeCommand extends ResultCommand {
         AnonymizeOptions options = options();
         Algorithm.Run run = AlgorithmRunner.prepare(algorithm, what, options);
         Path reportFile = reportFile();
-        AnonymizeResult result;
         try (Database db = openDatabase()) {
             // every long step of the run shows on stderr when it is a terminal, never under --format json
-            result = run.run(new RunContext(db, text, LocalDateTime.now(), progress(json)));
-            if (reportFile != null && result.released()) {
-                ReportFile.write(reportFile, new ReleaseReport(db, "kanon " + KanonVersion.version())
-                        .html(result.release(), RiskOptions.defaults(), result.lattice()));
-                text.println("report written: " + reportFile);
+            AnonymizeResult result = run.run(new RunContext(db, text, LocalDateTime.now(), progress(json)));
+            if (stats && result.statsLine() != null) {
+                text.println(result.statsLine());
+                text.flush();
             }
+            if (json) {
+                out().println(result.outcome().render());
+                out().flush();
+            }
+            if (reportFile != null) {
+                report(db, result, reportFile, text);
+            }
+            return result.met() ? ExitCodes.OK : ExitCodes.NOT_MET;
         }
-        if (stats && result.statsLine() != null) {
-            text.println(result.statsLine());
-            text.flush();
+    }
+
+    /**
+     * The report of the release just made, written once the outcome is printed: the release stands whatever happens to
+     * its report, so a report that cannot be written says so in one line naming the release (exit 2), not as if
+     * nothing had been done.
+     */
+    private void report(Database db, AnonymizeResult result, Path file, PrintWriter text) {
+        if (!result.released()) {
+            spec.commandLine().getErr().println("kanon: no report written: nothing was released");
+            spec.commandLine().getErr().flush();
+            return;
         }
-        if (json) {
-            out().println(result.outcome().render());
-            out().flush();
+        try {
+            ReportFile.write(file, new ReleaseReport(db, "kanon " + KanonVersion.version()).html(result.release(), RiskOptions.defaults(),
+                    result.lattice()));
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException("release " + result.release().name() + " was made; its report was not written: " + e.getMessage(), e);
         }
-        return result.met() ? ExitCodes.OK : ExitCodes.NOT_MET;
+        text.println("report written: " + file);
+        text.flush();
     }
 
     /** The report's file, checked before any work; a report describes a release, so it needs --name. */

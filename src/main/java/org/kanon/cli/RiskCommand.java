@@ -1,5 +1,6 @@
 package org.kanon.cli;
 
+import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.risk.RiskAnalysis;
 import org.kanon.risk.RiskAnalyzer;
@@ -26,6 +27,9 @@ final class RiskCommand extends ResultCommand {
     @Override
     public Integer call() {
         boolean json = json();
+        if (combinations != null && combinations < 0) {
+            throw new InvalidInputException("--combinations: must be 0 (none) or more, got " + combinations);
+        }
         RiskOptions options = what.options(combinations == null ? -1 : combinations);
         what.require();
         try (Database db = openDatabase()) {

@@ -37,10 +37,7 @@ final class RiskOutput {
         line(b, "classes               %,d (sizes %,d to %,d rows)", s.classCount(), s.smallest(), s.largest());
         line(b, "sample uniques        %,d rows (%s)", r.sampleUniques(), percent(r.sampleUniqueShare()));
         attacker(b, "prosecutor", r.prosecutor(), r.threshold());
-        attacker(b, "journalist", r.journalist(), r.threshold());
-        if (!r.journalistEstimated()) {
-            line(b, "                      (no --population or --sampling-fraction: the prosecutor's figures, an upper bound)");
-        }
+        line(b, "journalist            the prosecutor's figures, an upper bound (the population's classes are at least as large)");
         line(b, "marketer              %s of records re-identified on average", percent(r.marketer()));
         PopulationText.append(b, a);
         line(b, "class sizes (size: classes, rows)");
@@ -82,7 +79,7 @@ final class RiskOutput {
                 .put("levels", a.levels()).put("rows", r.rows()).put("excludedRows", a.excludedRows()).put("classes", s.classCount())
                 .put("smallestClass", s.smallest()).put("largestClass", s.largest()).put("sampleUniques", r.sampleUniques())
                 .put("threshold", r.threshold()).put("samplingFraction", a.samplingFraction())
-                .put("prosecutor", attacker(r.prosecutor())).put("journalist", attacker(r.journalist())).put("journalistFromPopulation", r.journalistEstimated())
+                .put("prosecutor", attacker(r.prosecutor())).put("journalist", attacker(r.journalist()))
                 .put("marketer", r.marketer());
         o.put("population", PopulationText.json(a));
         List<JsonObject> dist = new ArrayList<>();

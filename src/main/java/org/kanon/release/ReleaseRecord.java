@@ -53,6 +53,23 @@ public record ReleaseRecord(String name, String sourceSchema, String sourceTable
         return ModelCode.decode(code, sensitiveAttribute, sensitiveValueList());
     }
 
+    /** The registered level per QI of a full-domain release; null for another recoding or levels that do not parse. */
+    public int[] globalLevels() {
+        if (!GLOBAL.equals(recoding) || levels == null) {
+            return null;
+        }
+        String[] parts = levels.split(",");
+        int[] out = new int[parts.length];
+        try {
+            for (int i = 0; i < parts.length; i++) {
+                out[i] = Integer.parseInt(parts[i].trim());
+            }
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        return out;
+    }
+
     /** The values of the sensitive class as {@link #sensitiveValues} stores them. */
     public static String joinValues(List<String> values) {
         return values.isEmpty() ? null : String.join("\n", values);

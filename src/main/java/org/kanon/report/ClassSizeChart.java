@@ -57,7 +57,7 @@ final class ClassSizeChart {
 
     /** A tick's share as a percentage without needless decimals: 5 %, 2.5 %. */
     static String tick(double share) {
-        double p = share * 100;
+        double p = Math.round(share * 1000) / 10.0; // 7.500000000000001 -> 7.5
         return (p == Math.rint(p) ? Long.toString(Math.round(p)) : String.valueOf(p)) + " %";
     }
 

@@ -15,6 +15,7 @@ final class HtmlDocument {
             header h1 { font-size: 26px; margin: 0 0 4px; }
             header p { margin: 2px 0; color: var(--muted); }
             h2 { font-size: 19px; margin: 34px 0 8px; padding-bottom: 4px; border-bottom: 1px solid #dde3e8; }
+            p.internal { margin: 14px 0 0; padding: 6px 10px; border-left: 4px solid var(--sel); background: #fff8e6; font-size: 13.5px; }
             p.explain { color: var(--muted); margin: 4px 0 10px; font-size: 14px; }
             .cards { display: grid; grid-template-columns: repeat(auto-fit, minmax(170px, 1fr)); gap: 10px; margin-top: 18px; }
             .card { border: 1px solid #dde3e8; border-radius: 6px; padding: 10px 12px; }

@@ -4,6 +4,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
@@ -30,6 +31,10 @@ import org.kanon.schema.hierarchy.HierarchyCatalog;
  * shares.
  */
 public final class ReleaseReport {
+    /** The report describes the unprotected source (its class sizes, its uniques): it is for the data steward. */
+    private static final String INTERNAL = "<p class=\"internal\">For the data steward, not for publication: this report describes the "
+            + "source table as well as the release (its class sizes and unique records), which the release itself does not disclose.</p>";
+
     private final Database db;
     private final String generator;
 
@@ -42,7 +47,10 @@ public final class ReleaseReport {
     /** @param lattice what the full-domain search that produced the release saw, or null */
     public String html(ReleaseRecord release, RiskOptions options, LatticeView lattice) {
         RiskAnalyzer analyzer = new RiskAnalyzer(db);
-        SourceTable source = new TableResolver(db).resolve(release.sourceSchema() + "." + release.sourceTable());
+        SourceTable source = new TableResolver(db).find(new TableResolver.TableName(release.sourceSchema(), release.sourceTable(), true))
+                .orElseThrow(() -> new InvalidInputException("release " + release.name() + ": its source table " + release.sourceSchema() + "."
+                        + release.sourceTable() + " no longer exists, so there is no before to compare with (kanon risk --release "
+                        + release.name() + " measures the release alone)"));
         StarSchema schema = StarSchema.of(source, List.of(release.quasiIdentifiers().split(",")), new HierarchyCatalog(db));
         RiskAnalysis before = analyzer.analyze(RiskSubject.node(schema, LevelVector.zero(schema.quasiIdentifiers().size())), options);
         RiskAnalysis after = analyzer.analyze(RiskSubject.release(db, release), options);
@@ -60,7 +68,7 @@ public final class ReleaseReport {
                 + (release.levels() != null && ReleaseRecord.GLOBAL.equals(release.recoding()) ? " &middot; levels " + Html.escape(release.levels()) : "")
                 + " &middot; created " + Html.escape(release.createdAt() == null ? "?" : release.createdAt().format(DateTimeFormatter.ISO_LOCAL_DATE_TIME))
                 + " by " + Html.escape(release.createdBy()) + "</p>");
-        doc.raw(risk.cards(after.risk(), before.risk()) + "</header>");
+        doc.raw(risk.cards(after.risk(), before.risk()) + INTERNAL + "</header>");
         risk.appendTo(doc);
         if (release.twoTables()) {
             TwoTableLayout layout = TwoTableReleaseMetrics.layout(db, release);
@@ -92,7 +100,7 @@ public final class ReleaseReport {
         doc.raw("<header><h1>Risk of " + Html.escape(subject.description()) + "</h1>");
         doc.raw("<p>" + Html.count(analysis.risk().rows()) + " rows &middot; quasi-identifiers: "
                 + Html.escape(String.join(", ", analysis.quasiIdentifiers())) + "</p>");
-        doc.raw(risk.cards(analysis.risk(), null) + "</header>");
+        doc.raw(risk.cards(analysis.risk(), null) + INTERNAL + "</header>");
         risk.appendTo(doc);
         return footer(doc, false).render();
     }

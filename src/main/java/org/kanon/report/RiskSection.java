@@ -86,10 +86,7 @@ final class RiskSection {
         row(t, "prosecutor: average risk", a -> Html.percent(a.risk().prosecutor().average()));
         row(t, "prosecutor: records at risk", a -> Html.percent(a.risk().prosecutor().recordsAtRisk()) + " = "
                 + Html.count(a.risk().prosecutor().rowsAtRisk()));
-        row(t, "journalist: highest risk" + (before.risk().journalistEstimated() ? "" : " (no population given: the prosecutor's, an upper bound)"),
-                a -> Html.percent(a.risk().journalist().highest()));
-        row(t, "journalist: average risk", a -> Html.percent(a.risk().journalist().average()));
-        row(t, "journalist: records at risk", a -> Html.percent(a.risk().journalist().recordsAtRisk()));
+        row(t, "journalist: highest risk (the prosecutor's, an upper bound)", a -> Html.percent(a.risk().journalist().highest()));
         row(t, "marketer risk", a -> Html.percent(a.risk().marketer()));
         if (analyses().stream().anyMatch(a -> a.excludedRows() > 0)) {
             row(t, "suppressed rows left out", a -> Html.count(a.excludedRows()));

@@ -1,7 +1,8 @@
 package org.kanon.risk;
 
-import org.kanon.metrics.ClassSizes;
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,22 +20,28 @@ import org.jooq.impl.SQLDataType;
  * as codes: {@code codes[q][c]} is the code of class {@code c}'s value of QI {@code q}, {@code counts[c]} its rows.
  * Values are only compared, never shown, so each column's distinct values are numbered as they arrive and
  * forgotten. Classes of any subset of the QIs are then unions of these classes ({@link AttributeRisk}).
+ * <p>
+ * Java compares values where the database grouped them: numbers are compared by value ({@code 1.0} is {@code 1.00},
+ * as in SQL), while text under a case-insensitive collation (MariaDB's default) would be two values here that the
+ * database's classes of a subset would merge; kanon's test databases compare text exactly.
  */
 final class ClassTable {
     private static final int FETCH_SIZE = 5_000;
-    private static final String STAR = "*";
 
     private final int[][] codes;
     private final long[] counts;
-    private final int[] starCodes;
 
-    private ClassTable(int[][] codes, long[] counts, int[] starCodes) {
+    private ClassTable(int[][] codes, long[] counts) {
         this.codes = codes;
         this.counts = counts;
-        this.starCodes = starCodes;
     }
 
+    /** In a transaction: PostgreSQL's driver streams a result by the fetch size only inside one, else it reads it whole. */
     static ClassTable fetch(DSLContext ctx, Table<?> from, List<Field<?>> columns, Condition where) {
+        return ctx.transactionResult(cfg -> read(cfg.dsl(), from, columns, where));
+    }
+
+    private static ClassTable read(DSLContext ctx, Table<?> from, List<Field<?>> columns, Condition where) {
         int q = columns.size();
         List<Field<?>> select = new ArrayList<>(columns);
         select.add(DSL.count().cast(SQLDataType.BIGINT));
@@ -42,63 +49,42 @@ final class ClassTable {
         for (int i = 0; i < q; i++) {
             dictionaries.add(new HashMap<>());
         }
-        IntColumns values = new IntColumns(q);
-        List<Long> counts = new ArrayList<>();
+        int[][] codes = new int[q][1024];
+        long[] counts = new long[1024];
+        int size = 0;
         try (Cursor<Record> cursor = ctx.select(select).from(from).where(where).groupBy(columns).fetchSize(FETCH_SIZE).fetchLazy()) {
             for (Record r : cursor) {
+                if (size == counts.length) {
+                    counts = Arrays.copyOf(counts, size * 2);
+                    for (int i = 0; i < q; i++) {
+                        codes[i] = Arrays.copyOf(codes[i], size * 2);
+                    }
+                }
                 for (int i = 0; i < q; i++) {
                     Map<Object, Integer> d = dictionaries.get(i);
                     Object v = r.get(i);
+                    if (v instanceof BigDecimal b) {
+                        v = b.signum() == 0 ? BigDecimal.ZERO : b.stripTrailingZeros();
+                    }
                     Integer code = d.get(v);
                     if (code == null) {
                         code = d.size();
                         d.put(v, code);
                     }
-                    values.add(i, code);
+                    codes[i][size] = code;
                 }
-                counts.add(((Number) r.get(q)).longValue());
+                counts[size++] = ((Number) r.get(q)).longValue();
             }
         }
-        int[] stars = new int[q];
         for (int i = 0; i < q; i++) {
-            stars[i] = dictionaries.get(i).getOrDefault(STAR, -1);
+            codes[i] = Arrays.copyOf(codes[i], size);
         }
-        return new ClassTable(values.toArrays(), counts.stream().mapToLong(Long::longValue).toArray(), stars);
+        return new ClassTable(codes, Arrays.copyOf(counts, size));
     }
 
-    /** Builds a table from codes directly; no value is {@code *}. */
+    /** Builds a table from codes directly (tests). */
     static ClassTable of(int[][] codes, long[] counts) {
-        int[] none = new int[codes.length];
-        java.util.Arrays.fill(none, -1);
-        return new ClassTable(codes, counts, none);
-    }
-
-    /** The class-size distribution of these classes. */
-    ClassSizes sizes() {
-        Map<Long, Long> bySize = new HashMap<>();
-        for (long c : counts) {
-            bySize.merge(c, 1L, Long::sum);
-        }
-        return ClassSizes.of(bySize);
-    }
-
-    /**
-     * The same classes without {@code starred} rows of the class whose every value is {@code *}: rows a release
-     * suppressed by starring share that class with rows generalized to the root everywhere, and only the latter are
-     * published records of a class.
-     */
-    ClassTable withoutStarred(long starred) {
-        if (starred == 0) {
-            return this;
-        }
-        return withFewerRows(c -> {
-            for (int q = 0; q < codes.length; q++) {
-                if (starCodes[q] < 0 || codes[q][c] != starCodes[q]) {
-                    return false;
-                }
-            }
-            return true;
-        }, starred);
+        return new ClassTable(codes, counts);
     }
 
     int quasiIdentifiers() {
@@ -115,64 +101,5 @@ final class ClassTable {
 
     long[] counts() {
         return counts;
-    }
-
-    private ClassTable withFewerRows(java.util.function.IntPredicate pick, long rows) {
-        if (rows == 0) {
-            return this;
-        }
-        for (int c = 0; c < counts.length; c++) {
-            if (pick.test(c)) {
-                long left = counts[c] - rows;
-                if (left < 0) {
-                    throw new IllegalStateException("fewer rows in the class than to remove");
-                }
-                int keep = left > 0 ? counts.length : counts.length - 1;
-                int[][] newCodes = new int[codes.length][keep];
-                long[] newCounts = new long[keep];
-                int at = 0;
-                for (int d = 0; d < counts.length; d++) {
-                    if (d == c && left == 0) {
-                        continue;
-                    }
-                    for (int q = 0; q < codes.length; q++) {
-                        newCodes[q][at] = codes[q][d];
-                    }
-                    newCounts[at++] = d == c ? left : counts[d];
-                }
-                return new ClassTable(newCodes, newCounts, starCodes);
-            }
-        }
-        throw new IllegalStateException("no class of * on every quasi-identifier, yet " + rows + " rows starred");
-    }
-
-    /** Growable int columns, so a million classes are not a million boxed Integers. */
-    private static final class IntColumns {
-        private int[][] data;
-        private int size;
-
-        IntColumns(int columns) {
-            data = new int[columns][1024];
-        }
-
-        void add(int column, int value) {
-            if (column == 0 && size == data[0].length) {
-                for (int i = 0; i < data.length; i++) {
-                    data[i] = java.util.Arrays.copyOf(data[i], size * 2);
-                }
-            }
-            data[column][size] = value;
-            if (column == data.length - 1) {
-                size++;
-            }
-        }
-
-        int[][] toArrays() {
-            int[][] out = new int[data.length][];
-            for (int i = 0; i < data.length; i++) {
-                out[i] = java.util.Arrays.copyOf(data[i], size);
-            }
-            return out;
-        }
     }
 }

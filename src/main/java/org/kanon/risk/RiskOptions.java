@@ -30,6 +30,7 @@ public record RiskOptions(double threshold, Long populationSize, Double sampling
         if (maxCombinationSize < -1) {
             throw new InvalidInputException("--combinations: must be 0 (none) or more, got " + maxCombinationSize);
         }
+        // -1 is the default (all combinations up to 10 QIs), never a user's value: the CLI refuses negative numbers
     }
 
     public static RiskOptions defaults() {
@@ -50,12 +51,29 @@ public record RiskOptions(double threshold, Long populationSize, Double sampling
         }
     }
 
-    /** The largest combination measured for {@code qis} QIs: all of them up to 10 QIs, else 3, unless set. */
+    /** Combinations measured at most: each is a pass over the classes. */
+    public static final long MAX_COMBINATIONS = 100_000;
+
+    /**
+     * The largest combination measured for {@code qis} QIs: all of them up to 10 QIs, else 3, unless set; refused when
+     * that makes more than {@value #MAX_COMBINATIONS} combinations.
+     */
     int combinationsFor(int qis) {
-        if (maxCombinationSize >= 0) {
-            return Math.min(maxCombinationSize, qis);
+        int size = maxCombinationSize >= 0 ? Math.min(maxCombinationSize, qis) : qis <= ALL_COMBINATIONS_UP_TO ? qis : Math.min(3, qis);
+        long count = 0;
+        long choose = 1;
+        for (int i = 1; i <= size; i++) {
+            choose = choose * (qis - i + 1) / i; // C(qis, i), exact at every step
+            count += choose;
+            if (count > MAX_COMBINATIONS) {
+                break; // before C(qis, i) outgrows a long
+            }
         }
-        return qis <= ALL_COMBINATIONS_UP_TO ? qis : Math.min(3, qis);
+        if (count > MAX_COMBINATIONS) {
+            throw new InvalidInputException(String.format(Locale.ROOT, "--combinations: %d of %d QIs make %,d combinations, more than %,d; "
+                    + "give a smaller --combinations", size, qis, count, MAX_COMBINATIONS));
+        }
+        return size;
     }
 
     /** Whether a population was given, so population estimates can be made. */

@@ -343,22 +343,8 @@ public final class ReleaseVerification {
 
     /** The registered level per QI of a full-domain release; null for a local recoding (or levels that do not parse). */
     private static int[] levels(ReleaseRecord r, int qis) {
-        if (!ReleaseRecord.GLOBAL.equals(r.recoding()) || r.levels() == null) {
-            return null;
-        }
-        String[] parts = r.levels().split(",");
-        if (parts.length != qis) {
-            return null;
-        }
-        int[] levels = new int[qis];
-        try {
-            for (int i = 0; i < qis; i++) {
-                levels[i] = Integer.parseInt(parts[i].trim());
-            }
-        } catch (NumberFormatException e) {
-            return null;
-        }
-        return levels;
+        int[] levels = r.globalLevels();
+        return levels == null || levels.length != qis ? null : levels;
     }
 
     /** A dimension table as normalized value -> labels L0..Lh. */

@@ -105,6 +105,16 @@ class ReportBrowserCliTest {
             assertTrue(page.number("document.querySelectorAll('#lattice circle.minimal').length") >= 1);
             assertEquals(Boolean.TRUE, page.value(DRAWN));
             Screenshots.assertDrawn(dir.resolve("patients.png"));
+            // the figures are kanon risk's, and no value of the table appears in the page
+            Map<?, ?> risk = RiskCliTest.json(cli.run("risk", "--release", "p2", "--format", "json"));
+            double highest = (Double) ((Map<?, ?>) risk.get("prosecutor")).get("highest");
+            assertEquals(String.format(java.util.Locale.ROOT, "%.1f %%", highest * 100), chromium.render(HeadlessChromium.Request.of(html)
+                    .expressions("document.querySelector('.card .value').textContent")).value("document.querySelector('.card .value').textContent"));
+            String text = Files.readString(html);
+            for (String value : List.of("53715", "53703", "53706", "1/21/76", "4/13/86", "2/28/76", "Male", "Female", "Flu", "Hepatitis")) {
+                assertFalse(text.contains(value), "a value of the table in the report: " + value);
+            }
+            assertTrue(text.contains("not for publication"), "the report says it describes the source");
         } finally {
             TestDatabases.dispose(settings);
         }

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -31,7 +34,7 @@ class RiskCliTest {
             assertEquals(ExitCodes.OK, text.exitCode(), text.toString());
             for (String expected : new String[]{"6 rows, 3 quasi-identifiers", "classes               6 (sizes 1 to 1 rows)",
                     "sample uniques        6 rows (100.00 %)", "highest 100.00 % (100.00 % of records), average 100.00 %, at risk (> 10.00 %) 100.00 % = 6 rows",
-                    "an upper bound", "marketer              100.00 %"}) {
+                    "journalist            the prosecutor's figures, an upper bound", "marketer              100.00 %"}) {
                 assertTrue(text.out().contains(expected), expected + " in\n" + text.out());
             }
             assertTrue(text.err().isEmpty(), text.err());
@@ -68,7 +71,7 @@ class RiskCliTest {
             assertEquals(0.01, (Double) population.get("samplingFraction"), 1e-12);
             assertTrue(population.containsKey("zayatz") && population.containsKey("pitman") && population.containsKey("snb")
                     && population.containsKey("dankar"), population.toString());
-            assertEquals(true, sampled.get("journalistFromPopulation"));
+            assertEquals(sampled.get("prosecutor"), sampled.get("journalist"), "the journalist's figures are the prosecutor's upper bound");
 
             String[][] bad = {
                     {"risk", "--table", "patients"},
@@ -81,10 +84,11 @@ class RiskCliTest {
                     {"risk", "--table", "patients", "--qi", QI, "--population", "60", "--sampling-fraction", "0.1"},
                     {"risk", "--table", "patients", "--qi", QI, "--sampling-fraction", "1.5"},
                     {"risk", "--release", "nope"},
+                    {"risk", "--table", "patients", "--qi", QI, "--combinations", "-1"},
             };
             String[] messages = {"--qi is required", "--qi: not with --release", "NOPE", "--levels", "--threshold", "--threshold",
                     "--population: 5 people is fewer than the 6 rows", "--population and --sampling-fraction", "--sampling-fraction",
-                    "release 'nope' not found"};
+                    "release 'nope' not found", "--combinations: must be 0 (none) or more, got -1"};
             for (int i = 0; i < bad.length; i++) {
                 CliRun.Result r = cli.run(bad[i]);
                 assertEquals(ExitCodes.USAGE, r.exitCode(), String.join(" ", bad[i]) + "\n" + r);
@@ -92,6 +96,19 @@ class RiskCliTest {
                 assertEquals(1, r.err().lines().count(), "one line: " + r.err());
                 assertFalse(r.out().contains("risk of"), r.out());
             }
+
+            // the starring view follows its source: once the two rows it starred are deleted from the source, it stars none,
+            // and its risk says so (the register's count of suppressed rows is the release's, not the view's today)
+            try (Connection c = DriverManager.getConnection(settings.url(), settings.user(), settings.password());
+                 Statement s = c.createStatement()) {
+                assertEquals(2, s.executeUpdate("DELETE FROM patients WHERE zipcode = 53715")); // plain names: every database folds them
+            }
+            Map<?, ?> after = json(cli.run("risk", "--release", "p_starred", "--format", "json"));
+            assertEquals(4L, after.get("rows"));
+            assertEquals(0L, after.get("excludedRows"), "no row starred any more");
+            assertEquals(2L, after.get("classes"));
+            Map<?, ?> sqlOnly = json(cli.run("risk", "--release", "p_starred", "--format", "json", "--combinations", "0"));
+            assertEquals(after.get("classSizes"), sqlOnly.get("classSizes"), "the same classes with and without the combinations");
         } finally {
             TestDatabases.dispose(settings);
         }

@@ -95,13 +95,15 @@ class PatientsRiskTest {
             assertEquals(1.0, top.risk().prosecutor().recordsAtRisk(), EPS, "1/6 is above 0.1");
             assertEquals(1.0 / 6, top.risk().marketer(), EPS);
 
-            // a population of 60 (pi = 0.1): each class of f is estimated to hold f / 0.1 people
-            RiskAnalysis sampled = analyzer.analyze(RiskSubject.node(schema, new LevelVector(1, 1, 0)), new RiskOptions(0.1, 60L, null, 0));
+            // a population of 60 (pi = 0.1): the population models run; the journalist stays the prosecutor's upper bound
+            RiskAnalysis sampled = analyzer.analyze(RiskSubject.node(schema, new LevelVector(1, 0, 0)), new RiskOptions(0.1, 60L, null, 0));
             assertEquals(0.1, sampled.samplingFraction(), EPS);
-            assertEquals(0.05, sampled.risk().journalist().highest(), EPS, "1 / (2 / 0.1)");
-            assertEquals(0.05, sampled.risk().marketer(), EPS, "3 classes * 0.1 / 6 rows");
+            assertEquals(sampled.risk().prosecutor(), sampled.risk().journalist());
+            assertEquals(4.0 / 6, sampled.risk().marketer(), EPS, "4 classes / 6 rows");
             assertTrue(sampled.population() != null, "population estimates with a population");
-            assertEquals(0, sampled.population().sampleUniques());
+            assertEquals(2, sampled.population().sampleUniques());
+            double zayatz = sampled.population().zayatz().fraction().orElseThrow();
+            assertTrue(zayatz > 0 && zayatz <= 2.0 / 6, "at most the sample uniques are population uniques: " + zayatz);
         } finally {
             TestDatabases.dispose(settings);
         }

@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.jooq.tools.json.JSONParser;
 import org.kanon.cli.CliRun;
 import org.kanon.cli.ExitCodes;
 import org.kanon.db.ConnectionSettings;
@@ -106,7 +108,7 @@ class TrinoReleaseCliTest {
         }
     }
 
-    private static void assertReleased(String name, int k) throws SQLException {
+    private static void assertReleased(String name, int k) throws Exception {
         List<Long> sizes = classSizes(name);
         assertFalse(sizes.isEmpty(), "release " + name + " has rows");
         assertTrue(sizes.stream().allMatch(n -> n >= k), "every class of " + name + " has >= " + k + " rows: " + sizes);
@@ -118,6 +120,33 @@ class TrinoReleaseCliTest {
         }
         CliRun.Result verify = cli.run("verify", name);
         assertEquals(ExitCodes.OK, verify.exitCode(), verify.toString());
+        assertRisk(cli.run("risk", "--release", name, "--format", "json"), sizes);
+    }
+
+    /** `kanon risk` on Trino agrees with the test's own GROUP BY: rows, classes, smallest class, uniques, average risk. */
+    private static void assertRisk(CliRun.Result risk, List<Long> sizes) throws Exception {
+        assertEquals(ExitCodes.OK, risk.exitCode(), risk.toString());
+        Map<?, ?> o = (Map<?, ?>) new JSONParser().parse(risk.out().trim());
+        long rows = sizes.stream().mapToLong(Long::longValue).sum();
+        assertEquals(rows, o.get("rows"));
+        assertEquals((long) sizes.size(), o.get("classes"));
+        assertEquals(sizes.stream().mapToLong(Long::longValue).min().orElse(0), o.get("smallestClass"));
+        assertEquals(sizes.stream().filter(n -> n == 1).count(), o.get("sampleUniques"));
+        assertEquals((double) sizes.size() / rows, (Double) ((Map<?, ?>) o.get("prosecutor")).get("average"), 1e-12);
+    }
+
+    @Test
+    @DisplayName("Trino: kanon risk of the source table equals the test's own GROUP BY over it")
+    void riskOfTheSource() throws Exception {
+        List<Long> sizes = new ArrayList<>();
+        try (Connection c = TrinoTesting.connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + TrinoTesting.qualified(TrinoTesting.schema(), table)
+                     + " GROUP BY \"a\", \"b\", \"c\"")) {
+            while (rs.next()) {
+                sizes.add(rs.getLong(1));
+            }
+        }
+        assertRisk(cli.run("risk", "--table", table, "--qi", QI, "--format", "json"), sizes);
     }
 
     @Test
