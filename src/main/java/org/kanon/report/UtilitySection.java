@@ -3,6 +3,7 @@ package org.kanon.report;
 import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import org.kanon.metrics.AttributeLevels;
 import org.kanon.metrics.HierarchyWeights;
 import org.kanon.metrics.UtilityMetrics;
 import org.kanon.permutation.metrics.TwoTableMetrics;
@@ -24,6 +25,19 @@ final class UtilitySection {
                 + "root (darkest). A global recoding puts all cells of an attribute at one level; a local recoding (KACA, Mondrian, Top-Down) "
                 + "spreads them, which the inconsistency measures. Suppressed rows count as cells at the root.");
         doc.raw(LevelChart.render(u.attributes()));
+        StringBuilder a = new StringBuilder("<table><tr><th>attribute</th><th class=\"num\">height</th><th class=\"num\">cells modified</th>"
+                + "<th class=\"num\">inconsistency</th><th class=\"num\">generalization portion</th><th class=\"num\">distortion (uniform)</th></tr>");
+        for (AttributeLevels at : u.attributes()) {
+            a.append("<tr><td>").append(Html.escape(at.name())).append("</td><td class=\"num\">").append(at.height())
+                    .append("</td><td class=\"num\">").append(Html.count(at.modifiedCells())).append(" of ").append(Html.count(at.cells()))
+                    .append("</td><td class=\"num\">").append(Html.escape(optional(at.inconsistency())))
+                    .append("</td><td class=\"num\">").append(Html.escape(optional(at.generalizationPortion())))
+                    .append("</td><td class=\"num\">").append(Html.escape(optional(at.distortion(HierarchyWeights.uniform())))).append("</td></tr>");
+        }
+        doc.raw(a.append("</table>").toString());
+        doc.explain("Inconsistency (TKDE 2008, Definition 12): how unevenly an attribute's cells are spread over its levels, 0 for a "
+                + "global recoding; generalization portion (Definition 13). A figure is not defined where cells are at no level of the "
+                + "hierarchy (Mondrian's ranges).");
         doc.end();
         doc.section("utility").heading("Utility");
         StringBuilder t = new StringBuilder("<table>");
@@ -70,7 +84,7 @@ final class UtilitySection {
     }
 
     private static String optional(OptionalDouble v) {
-        return v.isPresent() ? Html.number(v.getAsDouble()) : "not defined (cells at no level)";
+        return v.isPresent() ? Html.number(v.getAsDouble()) : "not defined";
     }
 
     private static void row(StringBuilder t, String name, String value, String explain) {
