@@ -155,7 +155,7 @@ final class AnonymizeCommand extends ResultCommand {
                 out().flush();
             }
             if (reportFile != null) {
-                report(db, result, reportFile, text);
+                report(db, result, reportFile, text, json);
             }
             return result.met() ? ExitCodes.OK : ExitCodes.NOT_MET;
         }
@@ -166,14 +166,14 @@ final class AnonymizeCommand extends ResultCommand {
      * its report, so a report that cannot be written says so in one line naming the release (exit 2), not as if
      * nothing had been done.
      */
-    private void report(Database db, AnonymizeResult result, Path file, PrintWriter text) {
+    private void report(Database db, AnonymizeResult result, Path file, PrintWriter text, boolean json) {
         if (!result.released()) {
             spec.commandLine().getErr().println("kanon: no report written: nothing was released");
             spec.commandLine().getErr().flush();
             return;
         }
         try {
-            ReportFile.write(file, new ReleaseReport(db, "kanon " + KanonVersion.version()).html(result.release(), RiskOptions.defaults(),
+            ReportFile.write(file, new ReleaseReport(db, "kanon " + KanonVersion.version(), progress(json)).html(result.release(), RiskOptions.defaults(),
                     result.lattice()));
         } catch (InvalidInputException e) {
             throw new InvalidInputException("release " + result.release().name() + " was made; its report was not written: " + e.getMessage(), e);

@@ -29,7 +29,7 @@ final class ReportCommand extends KanonSubcommand {
         what.require();
         String page;
         try (Database db = openDatabase()) {
-            ReleaseReport report = new ReleaseReport(db, "kanon " + KanonVersion.version());
+            ReleaseReport report = new ReleaseReport(db, "kanon " + KanonVersion.version(), progress(false));
             page = what.isRelease() ? report.html(new ReleaseRegister(db).require(what.release), options, null)
                     : report.html(what.subject(db), options);
         }

@@ -33,7 +33,7 @@ final class RiskCommand extends ResultCommand {
         RiskOptions options = what.options(combinations == null ? -1 : combinations);
         what.require();
         try (Database db = openDatabase()) {
-            RiskAnalysis analysis = new RiskAnalyzer(db).analyze(what.subject(db), options);
+            RiskAnalysis analysis = new RiskAnalyzer(db, progress(json)).analyze(what.subject(db), options);
             RiskOutput output = new RiskOutput(analysis);
             print(json, () -> output.json().render(), out -> out.print(output.text()));
         }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.progress.Progress;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
 import org.kanon.permutation.metrics.AdversaryProbability;
@@ -38,15 +39,23 @@ public final class ReleaseReport {
     private final Database db;
     private final String generator;
 
+    private final Progress progress;
+
     /** @param generator who wrote the report, for its footer ("kanon 0.1.0") */
     public ReleaseReport(Database db, String generator) {
+        this(db, generator, Progress.NONE);
+    }
+
+    /** ... its risk analyses reporting their steps to {@code progress}. */
+    public ReleaseReport(Database db, String generator, Progress progress) {
         this.db = db;
         this.generator = generator;
+        this.progress = Progress.orNone(progress);
     }
 
     /** @param lattice what the full-domain search that produced the release saw, or null */
     public String html(ReleaseRecord release, RiskOptions options, LatticeView lattice) {
-        RiskAnalyzer analyzer = new RiskAnalyzer(db);
+        RiskAnalyzer analyzer = new RiskAnalyzer(db, progress);
         SourceTable source = new TableResolver(db).find(new TableResolver.TableName(release.sourceSchema(), release.sourceTable(), true))
                 .orElseThrow(() -> new InvalidInputException("release " + release.name() + ": its source table " + release.sourceSchema() + "."
                         + release.sourceTable() + " no longer exists, so there is no before to compare with (kanon risk --release "
@@ -94,7 +103,7 @@ public final class ReleaseReport {
 
     /** A risk-only report of a table, at a node of its lattice or as it is. */
     public String html(RiskSubject subject, RiskOptions options) {
-        RiskAnalysis analysis = new RiskAnalyzer(db).analyze(subject, options);
+        RiskAnalysis analysis = new RiskAnalyzer(db, progress).analyze(subject, options);
         RiskSection risk = new RiskSection(analysis, null);
         HtmlDocument doc = new HtmlDocument("kanon report: risk of " + subject.description());
         doc.raw("<header><h1>Risk of " + Html.escape(subject.description()) + "</h1>");

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.kanon.lattice.LongIntMap;
+import org.kanon.progress.Step;
 
 /**
  * The {@link QiCombinationRisk} of every combination of at most {@code maxSize} quasi-identifiers, from the
@@ -17,10 +18,12 @@ public final class AttributeRisk {
     private final long rows;
     private final int[] cardinality;
     private final List<QiCombinationRisk> found = new ArrayList<>();
+    private final Step step;
 
-    private AttributeRisk(ClassTable table, List<String> names) {
+    private AttributeRisk(ClassTable table, List<String> names, Step step) {
         this.table = table;
         this.names = names;
+        this.step = step;
         long n = 0;
         for (long c : table.counts()) {
             n += c;
@@ -38,10 +41,15 @@ public final class AttributeRisk {
 
     /** Every combination of 1 to {@code maxSize} QIs, by size, then by distinction (most distinguishing first). */
     static List<QiCombinationRisk> of(ClassTable table, List<String> names, int maxSize) {
+        return of(table, names, maxSize, Step.NONE);
+    }
+
+    /** ... advancing {@code step} by one per combination measured. */
+    static List<QiCombinationRisk> of(ClassTable table, List<String> names, int maxSize, Step step) {
         if (names.size() != table.quasiIdentifiers()) {
             throw new IllegalArgumentException(names.size() + " names for " + table.quasiIdentifiers() + " QIs");
         }
-        AttributeRisk risk = new AttributeRisk(table, names);
+        AttributeRisk risk = new AttributeRisk(table, names, step);
         int[] all = new int[table.classes()]; // every class in partition 0: the empty combination
         risk.extend(new ArrayList<>(), all, 0, Math.min(maxSize, names.size()));
         risk.found.sort(Comparator.comparingInt((QiCombinationRisk r) -> r.quasiIdentifiers().size())
@@ -98,5 +106,6 @@ public final class AttributeRisk {
         double separation = rows < 2 ? 1 : 1 - pairsTogether / ((double) rows * (rows - 1));
         double distinction = rows == 0 ? 0 : (double) groups / rows;
         found.add(new QiCombinationRisk(chosen.stream().map(names::get).toList(), groups, distinction, separation, uniques));
+        step.advance();
     }
 }

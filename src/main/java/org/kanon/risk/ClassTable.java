@@ -14,6 +14,7 @@ import org.jooq.Record;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
+import org.kanon.progress.Step;
 
 /**
  * The equivalence classes of a relation under its quasi-identifiers, fetched once by a {@code GROUP BY} and kept
@@ -37,11 +38,11 @@ final class ClassTable {
     }
 
     /** In a transaction: PostgreSQL's driver streams a result by the fetch size only inside one, else it reads it whole. */
-    static ClassTable fetch(DSLContext ctx, Table<?> from, List<Field<?>> columns, Condition where) {
-        return ctx.transactionResult(cfg -> read(cfg.dsl(), from, columns, where));
+    static ClassTable fetch(DSLContext ctx, Table<?> from, List<Field<?>> columns, Condition where, Step step) {
+        return ctx.transactionResult(cfg -> read(cfg.dsl(), from, columns, where, step));
     }
 
-    private static ClassTable read(DSLContext ctx, Table<?> from, List<Field<?>> columns, Condition where) {
+    private static ClassTable read(DSLContext ctx, Table<?> from, List<Field<?>> columns, Condition where, Step step) {
         int q = columns.size();
         List<Field<?>> select = new ArrayList<>(columns);
         select.add(DSL.count().cast(SQLDataType.BIGINT));
@@ -74,6 +75,7 @@ final class ClassTable {
                     codes[i][size] = code;
                 }
                 counts[size++] = ((Number) r.get(q)).longValue();
+                step.advance();
             }
         }
         for (int i = 0; i < q; i++) {

@@ -5,6 +5,8 @@ import java.util.Locale;
 import org.jooq.DSLContext;
 import org.kanon.db.Database;
 import org.kanon.metrics.ClassSizes;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 import org.kanon.risk.population.PopulationModels;
 import org.kanon.risk.population.PopulationUniqueness;
 
@@ -19,21 +21,37 @@ public final class RiskAnalyzer {
     public static final long MAX_CLASSES_FETCHED = 1_000_000;
 
     private final Database db;
+    private final Progress progress;
 
     public RiskAnalyzer(Database db) {
+        this(db, Progress.NONE);
+    }
+
+    /** @param progress where its steps report: the class sizes, the classes fetched, the combinations measured */
+    public RiskAnalyzer(Database db, Progress progress) {
         this.db = db;
+        this.progress = Progress.orNone(progress);
     }
 
     public RiskAnalysis analyze(RiskSubject subject, RiskOptions options) {
         DSLContext ctx = db.dsl();
         int combinations = options.combinationsFor(subject.quasiIdentifiers().size());
-        ClassSizes sizes = ClassSizeQuery.of(ctx, subject.from(), subject.columns(), subject.where());
-        long excluded = subject.suppressed() == null ? 0 : ctx.fetchCount(subject.from(), subject.suppressed());
+        ClassSizes sizes;
+        long excluded;
+        try (Step step = progress.start("counting the class sizes", Progress.UNKNOWN)) {
+            sizes = ClassSizeQuery.of(ctx, subject.from(), subject.columns(), subject.where());
+            excluded = subject.suppressed() == null ? 0 : ctx.fetchCount(subject.from(), subject.suppressed());
+        }
         String note = subject.note();
         List<QiCombinationRisk> combined = List.of();
         if (combinations > 0 && sizes.classCount() <= MAX_CLASSES_FETCHED) {
-            ClassTable classes = ClassTable.fetch(ctx, subject.from(), subject.columns(), subject.where());
-            combined = AttributeRisk.of(classes, subject.quasiIdentifiers(), combinations);
+            ClassTable classes;
+            try (Step step = progress.start("classes fetched", sizes.classCount())) {
+                classes = ClassTable.fetch(ctx, subject.from(), subject.columns(), subject.where(), step);
+            }
+            try (Step step = progress.start("QI combinations measured", RiskOptions.combinations(subject.quasiIdentifiers().size(), combinations))) {
+                combined = AttributeRisk.of(classes, subject.quasiIdentifiers(), combinations, step);
+            }
         } else if (combinations > 0) {
             note = (note == null ? "" : note + "; ") + String.format(Locale.ROOT, "QI combinations not measured: %,d classes, more than "
                     + "the %,d kanon fetches for them", sizes.classCount(), MAX_CLASSES_FETCHED);

@@ -60,6 +60,16 @@ public record RiskOptions(double threshold, Long populationSize, Double sampling
      */
     int combinationsFor(int qis) {
         int size = maxCombinationSize >= 0 ? Math.min(maxCombinationSize, qis) : qis <= ALL_COMBINATIONS_UP_TO ? qis : Math.min(3, qis);
+        long count = combinations(qis, size);
+        if (count > MAX_COMBINATIONS) {
+            throw new InvalidInputException(String.format(Locale.ROOT, "--combinations: %d of %d QIs make more than %,d combinations; "
+                    + "give a smaller --combinations", size, qis, MAX_COMBINATIONS));
+        }
+        return size;
+    }
+
+    /** The combinations of 1 to {@code size} of {@code qis} QIs, counted up to just past {@value #MAX_COMBINATIONS}. */
+    static long combinations(int qis, int size) {
         long count = 0;
         long choose = 1;
         for (int i = 1; i <= size; i++) {
@@ -69,11 +79,7 @@ public record RiskOptions(double threshold, Long populationSize, Double sampling
                 break; // before C(qis, i) outgrows a long
             }
         }
-        if (count > MAX_COMBINATIONS) {
-            throw new InvalidInputException(String.format(Locale.ROOT, "--combinations: %d of %d QIs make %,d combinations, more than %,d; "
-                    + "give a smaller --combinations", size, qis, count, MAX_COMBINATIONS));
-        }
-        return size;
+        return count;
     }
 
     /** Whether a population was given, so population estimates can be made. */

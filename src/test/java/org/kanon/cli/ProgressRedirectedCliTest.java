@@ -38,7 +38,7 @@ class ProgressRedirectedCliTest {
     }
 
     @Test
-    @DisplayName("import, hierarchy binding, anonymize (incognito, kaca1, mondrian, forest, permutation), release, verify, export, run: stderr stays empty")
+    @DisplayName("import, hierarchy binding, anonymize (incognito, kaca1, mondrian, forest, permutation), release, verify, export, risk, report, run: stderr stays empty")
     void noProgressOnCapturedStderr(@TempDir Path dir) {
         ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.DERBY);
         try {
@@ -63,6 +63,11 @@ class ProgressRedirectedCliTest {
             }
             quiet(cli.run("verify", "--table", "patients", "--qi", "sex", "--k", "2"));
             quiet(cli.run("export", "p_kaca", "--csv", dir.resolve("p_kaca.csv").toString()));
+            quiet(cli.run("risk", "--table", "patients", "--qi", PATIENTS_QI));
+            quiet(cli.run("risk", "--release", "p_kaca"));
+            quiet(cli.run("report", "--release", "p_kaca", "--html", dir.resolve("p_kaca.html").toString()));
+            quiet(cli.run("anonymize", "--table", "patients", "--qi", PATIENTS_QI, "--k", "2", "--name", "p_reported", "--report",
+                    dir.resolve("p_reported.html").toString()));
             quiet(cli.run("hierarchy", "build", "--table", "t1", "--column", "age", "--spec", "interval:10,20"));
         } finally {
             TestDatabases.dispose(settings);
