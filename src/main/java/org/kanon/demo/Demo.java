@@ -4,28 +4,37 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
 import org.kanon.frequency.ExecutorKind;
+import org.kanon.frequency.PrivacyCheck;
 import org.kanon.frequency.StarSchema;
 import org.kanon.global.Incognito;
-import org.kanon.metrics.SelectionCriterion;
 import org.kanon.ingest.CsvImporter;
 import org.kanon.ingest.ImportOptions;
 import org.kanon.ingest.ImportResult;
 import org.kanon.lattice.LevelVector;
+import org.kanon.metrics.SelectionCriterion;
 import org.kanon.privacy.CheckResult;
 import org.kanon.privacy.KAnonymity;
-import org.kanon.frequency.PrivacyCheck;
 import org.kanon.privacy.SuppressionLimit;
 import org.kanon.release.AnonymizeOutcome;
 import org.kanon.release.AnonymizeRequest;
 import org.kanon.release.Anonymizer;
-import org.kanon.release.ReleaseRecord;
 import org.kanon.release.RelationExporter;
+import org.kanon.release.ReleaseRecord;
 import org.kanon.release.SuppressMode;
+import org.kanon.report.LatticeView;
+import org.kanon.report.ReleaseReport;
+import org.kanon.report.ReportFile;
+import org.kanon.risk.ReidentificationRisk;
+import org.kanon.risk.RiskAnalyzer;
+import org.kanon.risk.RiskOptions;
+import org.kanon.risk.RiskSubject;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
 import org.kanon.schema.hierarchy.DimensionTableWriter;
@@ -69,9 +78,11 @@ public final class Demo {
             out.printf("  database      %s%n", "jdbc:derby:" + db);
             out.printf("  release       %s (view), registered in KANON.RELEASES%n", release.relation());
             out.printf("  CSV export    %s%n", folder.resolve("census_k5.csv"));
+            out.printf("  report        %s%n", folder.resolve("census_k5.html"));
             out.printf("Look at it yourself:%n");
             out.printf("  bin/kanon --db 'jdbc:derby:%s' release show %s%n", db, release.name());
             out.printf("  bin/kanon --db 'jdbc:derby:%s' release list%n", db);
+            out.printf("  bin/kanon --db 'jdbc:derby:%s' risk --release %s%n", db, release.name());
             out.flush();
             return release;
         }
@@ -140,6 +151,19 @@ public final class Demo {
         out.printf("   independent re-check (no row = k-anonymous): %s%n", r.recheckSql());
         var exported = new RelationExporter(db).export(r.name(), folder.resolve("census_k5.csv"));
         out.printf("   exported %d rows to %s%n", exported.rows(), exported.file());
+        RiskOptions noCombinations = new RiskOptions(RiskOptions.DEFAULT_THRESHOLD, null, null, 0);
+        ReidentificationRisk before = new RiskAnalyzer(db).analyze(RiskSubject.node(schema, LevelVector.zero(CENSUS_QI.size())),
+                noCombinations).risk();
+        ReidentificationRisk after = new RiskAnalyzer(db).analyze(RiskSubject.release(db, r), noCombinations).risk();
+        out.printf(Locale.ROOT, "   re-identification risk (prosecutor): highest %.1f %% -> %.1f %%, records at risk (> 10 %%) %.1f %% -> %.1f %%%n",
+                100 * before.prosecutor().highest(), 100 * after.prosecutor().highest(), 100 * before.prosecutor().recordsAtRisk(),
+                100 * after.prosecutor().recordsAtRisk());
+        int[] heights = schema.quasiIdentifiers().stream().mapToInt(q -> q.maxLevel()).toArray();
+        LatticeView lattice = new LatticeView(schema.names(), heights, new HashSet<>(outcome.search().anonymous()), node,
+                outcome.search().complete(), outcome.search().algorithm());
+        Path report = folder.resolve("census_k5.html");
+        ReportFile.write(report, new ReleaseReport(db, "kanon demo").html(r, RiskOptions.defaults(), lattice));
+        out.printf("   wrote its report, charts and all, to %s (open it in a browser)%n", report);
         return r;
     }
 }
