@@ -24,7 +24,8 @@ import org.kanon.db.dialect.DependentView;
 import org.kanon.schema.SourceTable;
 
 /**
- * Pass 2: in ONE transaction, drops the table being replaced, creates the new one and inserts every row. Derby
+ * Pass 2: in ONE transaction, drops the table being replaced, creates the new one and inserts every row: by the
+ * profile's {@link BulkLoader} where it has one (PostgreSQL's COPY), else by JDBC batches of one prepared INSERT. Derby
  * and PostgreSQL both roll DDL back, so any failure leaves the database exactly as it was. Where DDL commits by
  * itself (MariaDB) {@link StagedTableWriter} fills a new table aside and swaps it in.
  */
