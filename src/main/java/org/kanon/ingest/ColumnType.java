@@ -68,6 +68,28 @@ record ColumnType(Kind kind, int length, int precision, int scale) {
         }
     }
 
+    /**
+     * The value as the database's own input syntax reads it back equal (for a bulk load, which sends text): numbers
+     * written out as Java parsed them, text as it is; null for the empty string (NULL). Throws NumberFormatException
+     * as {@link #bind} does.
+     */
+    String text(String value) {
+        if (value.isEmpty()) {
+            return null;
+        }
+        return switch (kind) {
+            case INTEGER -> Integer.toString(Integer.parseInt(value));
+            case BIGINT -> Long.toString(Long.parseLong(value));
+            case DECIMAL -> decimalValue(value).toPlainString();
+            case VARCHAR -> {
+                if (value.length() > length) {
+                    throw new NumberFormatException("longer than " + length);
+                }
+                yield value;
+            }
+        };
+    }
+
     private BigDecimal decimalValue(String value) {
         BigDecimal d = new BigDecimal(value);
         if (d.scale() > scale || d.precision() - d.scale() > precision - scale) {

@@ -108,6 +108,11 @@ final class CsvReader implements AutoCloseable {
         return file;
     }
 
+    /** How this reader reads its file: a second reader of the same format sees the same rows. */
+    Format format() {
+        return format;
+    }
+
     /** The header's fields exactly as written (stripped with --trim), or c1..cn for a file without one. */
     List<String> header() {
         return header;

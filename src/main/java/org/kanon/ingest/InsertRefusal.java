@@ -60,6 +60,11 @@ final class InsertRefusal {
         return describe(cause, batch.get(0).line() + "-" + batch.get(batch.size() - 1).line());
     }
 
+    /** A refused bulk load: the line of the refused row, or the range of lines sent when the database named none. */
+    RuntimeException atLines(String lines, SQLException refused) {
+        return describe(refused, lines);
+    }
+
     private RuntimeException describe(SQLException e, String lines) {
         String state = SqlErrors.sqlState(e) == null ? "" : SqlErrors.sqlState(e);
         String where = file + ":" + lines + ": ";

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.jooq.CreateTableElementListStep;
 import org.jooq.DSLContext;
@@ -18,11 +19,13 @@ import org.kanon.db.Database;
 import org.kanon.db.NameLock;
 import org.kanon.db.DependentViews;
 import org.kanon.db.SqlErrors;
+import org.kanon.db.dialect.BulkLoader;
 import org.kanon.db.dialect.DependentView;
 import org.kanon.schema.SourceTable;
 
 /**
- * Pass 2: in ONE transaction, drops the table being replaced, creates the new one and inserts every row. Derby
+ * Pass 2: in ONE transaction, drops the table being replaced, creates the new one and inserts every row: by the
+ * profile's {@link BulkLoader} where it has one (PostgreSQL's COPY), else by JDBC batches of one prepared INSERT. Derby
  * and PostgreSQL both roll DDL back, so any failure leaves the database exactly as it was. Where DDL commits by
  * itself (MariaDB) {@link StagedTableWriter} fills a new table aside and swaps it in.
  */
@@ -70,6 +73,12 @@ final class TableWriter {
     long createAndFill(DSLContext tx, Name table, CsvProfiler.FileProfile profile, CsvReader rows) {
         List<Field<?>> fields = create(tx, table, profile);
         // rendered once by jOOQ (quoted names, ? placeholders), then run as plain JDBC batches for speed
+        Optional<BulkLoader> bulk = db.profile().bulkLoader();
+        if (bulk.isPresent()) {
+            String target = tx.render(DSL.table(table));
+            List<String> columns = fields.stream().map(f -> tx.render(f.getQualifiedName())).toList();
+            return tx.connectionResult(connection -> load(connection, bulk.get(), target, columns, profile, rows));
+        }
         String insert = tx.render(tx.insertInto(DSL.table(table)).columns(fields).values(placeholders(fields)));
         return tx.connectionResult(connection -> insertAll(connection, insert, profile, rows));
     }
@@ -102,6 +111,66 @@ final class TableWriter {
             values.add(DSL.val(null, f));
         }
         return values;
+    }
+
+    /**
+     * The database's bulk path, on the transaction's connection. The values go as text, each checked against its
+     * type as {@link #bind} checks it. A refusal names the row's line, found by reading the file again up to the row
+     * the database names, so nothing per row is kept; the database's message (it may quote the row) is dropped.
+     */
+    private long load(Connection connection, BulkLoader loader, String target, List<String> columns, CsvProfiler.FileProfile profile,
+                      CsvReader rows) throws SQLException {
+        List<ColumnType> types = profile.types();
+        CsvReader.Row[] first = {null};
+        CsvReader.Row[] last = {null};
+        BulkLoader.Rows source = new BulkLoader.Rows() {
+            @Override
+            public boolean next() {
+                if (!rows.next()) {
+                    return false;
+                }
+                last[0] = rows.row();
+                if (first[0] == null) {
+                    first[0] = last[0];
+                }
+                return true;
+            }
+
+            @Override
+            public String value(int column) {
+                try {
+                    return types.get(column).text(rows.value(column));
+                } catch (NumberFormatException e) {
+                    throw changed(rows, "line " + rows.line() + ", column '" + Values.shorten(profile.names().get(column))
+                            + "' no longer fits " + types.get(column).sqlType());
+                }
+            }
+        };
+        long loaded;
+        try {
+            loaded = loader.load(connection, target, columns, source);
+        } catch (SQLException refused) {
+            long position = loader.refusedRow(refused);
+            String lines = position > 0 ? Long.toString(lineOf(rows, position))
+                    : first[0] == null ? "1" : first[0].line() + "-" + last[0].line();
+            throw new InsertRefusal(db.profile(), rows.file()).atLines(lines, refused);
+        }
+        if (loaded != profile.rows()) {
+            throw changed(rows, profile.rows() + " rows when checked, " + loaded + " rows now");
+        }
+        return loaded;
+    }
+
+    /** The line of the {@code position}-th data row (1-based), read again from the file; 0 if it has fewer rows now. */
+    private static long lineOf(CsvReader rows, long position) {
+        try (CsvReader again = CsvReader.open(rows.file(), rows.format())) {
+            for (long i = 0; i < position; i++) {
+                if (!again.next()) {
+                    return 0;
+                }
+            }
+            return again.line();
+        }
     }
 
     private long insertAll(Connection connection, String insert, CsvProfiler.FileProfile profile, CsvReader rows)

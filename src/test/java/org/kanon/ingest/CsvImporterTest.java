@@ -103,6 +103,32 @@ class CsvImporterTest {
         });
     }
 
+    /**
+     * Issue 24: PostgreSQL's rows go by COPY in CSV, where an unquoted empty field is NULL and a line holding only
+     * {@code \.} ends the data; values spelled like those, and backslashes, quotes and spaces, read back as written.
+     */
+    @DatabaseTest
+    void valuesThatCopySpellsSpeciallyReadBackEqual(TestDatabases.Kind kind) {
+        withDatabase(kind, db -> {
+            String content = "id,t,d\n"
+                    + "1,\\.,1.50\n"
+                    + "2,\\N,-0.25\n"
+                    + "3,\"\"\"\",\n"
+                    + "4,  a b  ,10\n"
+                    + "5,C:\\x\\,\n"
+                    + "6,,3\n";
+            ImportResult result = importCsv(db, csv("copy.csv", content), "copied");
+            assertEquals(6, result.rows());
+            var fold = db.identifiers();
+            Result<Record> rows = rows(db, result.table(), fold.fold("id"));
+            List<String> texts = rows.stream().map(r -> r.get(DSL.field(DSL.name(fold.fold("t")), String.class))).toList();
+            assertEquals(java.util.Arrays.asList("\\.", "\\N", "\"", "  a b  ", "C:\\x\\", null), texts);
+            List<java.math.BigDecimal> numbers = rows.stream().map(r -> r.get(DSL.field(DSL.name(fold.fold("d")), java.math.BigDecimal.class))).toList();
+            assertEquals(java.util.Arrays.asList(new java.math.BigDecimal("1.50"), new java.math.BigDecimal("-0.25"), null,
+                    new java.math.BigDecimal("10.00"), null, new java.math.BigDecimal("3.00")), numbers);
+        });
+    }
+
     @DatabaseTest
     void infersTheNarrowestTypeThatHoldsEveryValue(TestDatabases.Kind kind) {
         withDatabase(kind, db -> {

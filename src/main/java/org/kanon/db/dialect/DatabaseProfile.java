@@ -99,6 +99,12 @@ public interface DatabaseProfile {
     boolean batchesRows();
 
     /**
+     * The database's own path for an import's rows, faster than batched INSERTs (PostgreSQL: COPY FROM STDIN), or
+     * empty where the batches are the fastest way kanon has (measured in src/test/bench/IMPORT-RESULTS.md).
+     */
+    java.util.Optional<BulkLoader> bulkLoader();
+
+    /**
      * Whether the engine reads tables of other catalogs it is configured with ({@code --table catalog.schema.table}:
      * Trino's postgresql catalog, a federated source).
      */

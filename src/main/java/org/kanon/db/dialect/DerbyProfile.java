@@ -124,6 +124,11 @@ public final class DerbyProfile implements DatabaseProfile {
     }
 
     @Override
+    public java.util.Optional<BulkLoader> bulkLoader() {
+        return java.util.Optional.empty();
+    }
+
+    @Override
     public boolean runsSharedMigrations() {
         return true;
     }

@@ -145,6 +145,11 @@ public final class DuckDbProfile implements DatabaseProfile {
     }
 
     @Override
+    public java.util.Optional<BulkLoader> bulkLoader() {
+        return java.util.Optional.empty();
+    }
+
+    @Override
     public boolean runsSharedMigrations() {
         return false;
     }

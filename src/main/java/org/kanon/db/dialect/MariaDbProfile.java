@@ -197,6 +197,11 @@ public final class MariaDbProfile implements DatabaseProfile {
     }
 
     @Override
+    public java.util.Optional<BulkLoader> bulkLoader() {
+        return java.util.Optional.empty();
+    }
+
+    @Override
     public boolean runsSharedMigrations() {
         return false;
     }

@@ -175,6 +175,11 @@ public final class TrinoProfile implements DatabaseProfile {
     }
 
     @Override
+    public java.util.Optional<BulkLoader> bulkLoader() {
+        return java.util.Optional.empty();
+    }
+
+    @Override
     public boolean migratesOnOwnConnection() {
         return false;
     }
