@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -159,7 +158,7 @@ public final class Demo {
                 100 * before.prosecutor().highest(), 100 * after.prosecutor().highest(), 100 * before.prosecutor().recordsAtRisk(),
                 100 * after.prosecutor().recordsAtRisk());
         int[] heights = schema.quasiIdentifiers().stream().mapToInt(q -> q.maxLevel()).toArray();
-        LatticeView lattice = new LatticeView(schema.names(), heights, new HashSet<>(outcome.search().anonymous()), node,
+        LatticeView lattice = new LatticeView(schema.names(), heights, Set.copyOf(outcome.search().anonymous()), node,
                 outcome.search().complete(), outcome.search().algorithm());
         Path report = folder.resolve("census_k5.html");
         ReportFile.write(report, new ReleaseReport(db, "kanon demo").html(r, RiskOptions.defaults(), lattice));

@@ -2,7 +2,6 @@ package org.kanon.engine;
 
 import java.io.PrintWriter;
 import java.util.EnumSet;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -94,7 +93,7 @@ final class FullDomainAlgorithm extends DeclaredAlgorithm {
     private static LatticeView lattice(StarSchema schema, AnonymizeOutcome outcome) {
         int[] heights = schema.quasiIdentifiers().stream().mapToInt(QuasiIdentifier::maxLevel).toArray();
         SearchResult r = outcome.search();
-        return new LatticeView(schema.names(), heights, new HashSet<>(r.anonymous()),
+        return new LatticeView(schema.names(), heights, Set.copyOf(r.anonymous()),
                 outcome.selected() == null ? null : outcome.selected().node(), r.complete(), r.algorithm());
     }
 

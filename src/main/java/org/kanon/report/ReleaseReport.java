@@ -2,17 +2,18 @@ package org.kanon.report;
 
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
-import org.kanon.progress.Progress;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
 import org.kanon.permutation.metrics.AdversaryProbability;
 import org.kanon.permutation.metrics.ReleasedGroups;
 import org.kanon.permutation.metrics.TwoTableLayout;
 import org.kanon.permutation.metrics.TwoTableMetrics;
+import org.kanon.progress.Progress;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.metrics.ReleaseMetrics;
 import org.kanon.release.metrics.TwoTableReleaseMetrics;
@@ -28,8 +29,8 @@ import org.kanon.schema.hierarchy.HierarchyCatalog;
  * The HTML report of a registered release (its source table before, the release after: risk, class sizes, the
  * generalization, utility, the search's lattice when there was one, and the SQL that re-checks it) or of a table
  * alone (its risk). Every figure is measured again from the database, not taken from the run that made the
- * release, so the report is a second look as well as a picture. No data value is shown: only names, counts and
- * shares.
+ * release, so the report is a second look as well as a picture. No data value is shown, only names, counts and
+ * shares, but for the sensitive values a simple (alpha,k) release's re-check SQL names (the footer says so).
  */
 public final class ReleaseReport {
     /** The report describes the unprotected source (its class sizes, its uniques): it is for the data steward. */
@@ -38,7 +39,6 @@ public final class ReleaseReport {
 
     private final Database db;
     private final String generator;
-
     private final Progress progress;
 
     /** @param generator who wrote the report, for its footer ("kanon 0.1.0") */
@@ -128,7 +128,7 @@ public final class ReleaseReport {
     }
 
     private static List<String> heights(LatticeView lattice) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (int i = 0; i < lattice.heights().length; i++) {
             out.add(lattice.quasiIdentifiers().get(i) + " 0-" + lattice.heights()[i]);
         }
