@@ -112,7 +112,7 @@ final class FullDomainAlgorithm extends DeclaredAlgorithm {
                                     SelectionCriterion criterion, boolean list) {
         SearchResult r = outcome.search();
         JsonObject found = RunContext.head(source, r.algorithm(), model.toString()).putStrings("qi", schema.names())
-                .put("executor", outcome.executor().label()).put("complete", r.complete()).put("anonymousNodes", r.anonymous().size());
+                .put("executor", outcome.executor().label()).put("executorChoice", outcome.executorChoice()).put("complete", r.complete()).put("anonymousNodes", r.anonymous().size());
         if (list) {
             found.putObjects("nodes", r.anonymous().stream().map(v -> new JsonObject().put("levels", v.toCsv()).put("height", v.height())
                     .put("minimal", minimal(v, r.anonymous()))).toList());
@@ -128,6 +128,9 @@ final class FullDomainAlgorithm extends DeclaredAlgorithm {
         out.printf("searched %s with %s on the %s executor: %d anonymous node(s)%s, %d checked, %d ms%n", source.displayName(),
                 r.algorithm(), outcome.executor().label(), r.anonymous().size(), r.complete() ? "" : " (one minimal node)",
                 r.nodesChecked(), outcome.totalMillis());
+        if (outcome.executorChoice() != null) {
+            out.println(outcome.executorChoice());
+        }
         if (list) {
             out.println("levels\theight\tminimal");
             for (LevelVector v : r.anonymous()) {

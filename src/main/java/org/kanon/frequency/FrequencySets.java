@@ -60,6 +60,20 @@ public final class FrequencySets {
      * (the 1/0 indicator of the sensitive class for the simple (alpha,k) model).
      */
     public List<FrequencyRow> fetch(StarSchema schema, LevelVector node, SensitiveColumn sensitive) {
+        List<FrequencyRow> rows = new ArrayList<>();
+        int n = schema.quasiIdentifiers().size() + 1;
+        for (Record r : query(schema, node, sensitive).fetch()) {
+            List<Object> values = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                values.add(r.get(i));
+            }
+            rows.add(new FrequencyRow(values, r.get(n, Long.class)));
+        }
+        return rows;
+    }
+
+    /** {@link #query(StarSchema, LevelVector)} grouped by the sensitive column too, which comes after the QIs. */
+    public SelectHavingStep<Record> query(StarSchema schema, LevelVector node, SensitiveColumn sensitive) {
         schema.validate(node);
         List<Field<?>> generalized = schema.generalized(node);
         Field<?> s = sensitive.expression(ctx.dialect());
@@ -68,16 +82,7 @@ public final class FrequencySets {
         select.add(DSL.count());
         List<Field<?>> groups = new ArrayList<>(generalized);
         groups.add(s);
-        List<FrequencyRow> rows = new ArrayList<>();
-        int n = generalized.size() + 1;
-        for (Record r : ctx.select(select).from(schema.from(node)).groupBy(groups).fetch()) {
-            List<Object> values = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) {
-                values.add(r.get(i));
-            }
-            rows.add(new FrequencyRow(values, r.get(n, Long.class)));
-        }
-        return rows;
+        return ctx.select(select).from(schema.from(node)).groupBy(groups);
     }
 
     public FrequencySummary summarize(StarSchema schema, LevelVector node, int k) {

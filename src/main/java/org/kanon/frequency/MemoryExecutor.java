@@ -30,8 +30,6 @@ public final class MemoryExecutor implements FrequencyExecutor {
     /** The sensitive code's field and the model, or null under k-anonymity. */
     private final ClassFold.Sensitive sensitive;
     private final java.util.function.Function<MemoryFrequencySet, FrequencySummary> modelSummary;
-    /** Stands for NULL in the sensitive column's dictionary (a map key cannot be null in computeIfAbsent). */
-    private static final Object NULL_VALUE = new Object();
     private final MemoryFrequencySet zero;
     private final ExecutorStats stats = new ExecutorStats();
     /** Scratch space of the grouping loop, one per thread (see {@link #supportsConcurrentUse()}). */
@@ -61,68 +59,68 @@ public final class MemoryExecutor implements FrequencyExecutor {
         }
     }
 
+    /** Reads the zero-level set, refusing unmapped NULLs, and loads it (k-anonymity). */
     public static MemoryExecutor load(DSLContext ctx, StarSchema schema) {
-        return load(ctx, schema, new SourceIntegrity(ctx).checkNullsAndCount(schema));
-    }
-
-    /** For a caller that has already run {@link SourceIntegrity#checkNullsAndCount} and knows the row count. */
-    public static MemoryExecutor load(DSLContext ctx, StarSchema schema, long rows) {
-        return load(ctx, schema, rows, null, null);
+        return load(ctx, ZeroLevelSet.read(ctx, schema, null, Long.MAX_VALUE, org.kanon.progress.Step.NONE).requireNullsMapped(), null);
     }
 
     /**
      * For a model with a sensitive attribute: the zero-level set is counted per (QI values, sensitive value) and
      * every verdict is the model's ({@code model} and {@code sensitive} both given, or both null for k only).
      */
-    public static MemoryExecutor load(DSLContext ctx, StarSchema schema, long rows, PrivacyModel model,
-                                      SensitiveColumn sensitive) {
+    public static MemoryExecutor load(DSLContext ctx, StarSchema schema, PrivacyModel model, SensitiveColumn sensitive) {
+        return load(ctx, ZeroLevelSet.read(ctx, schema, sensitive, Long.MAX_VALUE, org.kanon.progress.Step.NONE).requireNullsMapped(),
+                model);
+    }
+
+    /**
+     * Encodes a zero-level set already read (and checked) with the dimension tables of its QIs; {@code model} reads
+     * the set's sensitive column (null under k-anonymity).
+     */
+    public static MemoryExecutor load(DSLContext ctx, ZeroLevelSet zero, PrivacyModel model) {
+        StarSchema schema = zero.schema();
+        SensitiveColumn sensitive = zero.sensitive();
+        long rows = zero.rows();
+        GroupedCodes groups = zero.codes();
         SourceIntegrity integrity = new SourceIntegrity(ctx);
         int n = schema.quasiIdentifiers().size();
-        List<FrequencyRow> zeroRows = sensitive == null ? new FrequencySets(ctx).fetch(schema, LevelVector.zero(n))
-                : new FrequencySets(ctx).fetch(schema, LevelVector.zero(n), sensitive);
-        int m = zeroRows.size();
-        int[][] codes = new int[n][m];
-        long[] counts = new long[m];
+        int m = groups.size();
         EncodedHierarchy[] encoded = new EncodedHierarchy[n];
         int[] heights = new int[n];
         for (int a = 0; a < n; a++) {
-            Map<Object, Integer> dictionary = new HashMap<>();
-            List<Object> rawValues = new ArrayList<>();
-            for (int r = 0; r < m; r++) {
-                Object v = ColumnTypes.normalize(zeroRows.get(r).values().get(a));
-                Integer code = dictionary.get(v);
-                if (code == null && !dictionary.containsKey(v)) {
-                    code = rawValues.size();
-                    dictionary.put(v, code);
-                    rawValues.add(v);
-                }
-                codes[a][r] = code;
-            }
             QuasiIdentifier qi = schema.quasiIdentifiers().get(a);
             heights[a] = qi.maxLevel();
-            encoded[a] = encode(ctx, schema, integrity, rows, qi, rawValues);
+            encoded[a] = encode(ctx, schema, integrity, rows, qi, groups.values(a));
         }
-        int[] sensitiveCodes = sensitive == null ? null : sensitiveCodes(zeroRows, n, sensitive.indicator());
+        int[] sensitiveCodes = sensitive == null ? null : zero.sensitiveCodes();
         int[] cardinalities = new int[sensitive == null ? n : n + 1];
         for (int a = 0; a < n; a++) {
             cardinalities[a] = encoded[a].cardinality(0);
         }
         if (sensitive != null) {
-            cardinalities[n] = Arrays.stream(sensitiveCodes).max().orElse(0) + 1;
+            int max = 0;
+            for (int g = 0; g < m; g++) {
+                max = Math.max(max, sensitiveCodes[g]);
+            }
+            cardinalities[n] = max + 1;
         }
         KeyLayout layout = KeyLayout.of(cardinalities);
         if (layout == null) {
             throw new TooManyValuesException();
         }
         long[] keys = new long[m];
-        for (int r = 0; r < m; r++) {
-            counts[r] = zeroRows.get(r).count();
-            long key = 0;
-            for (int a = 0; a < n; a++) {
-                key = layout.with(key, a, codes[a][r]);
+        for (int a = 0; a < n; a++) {
+            int[] codes = groups.codes(a);
+            for (int r = 0; r < m; r++) {
+                keys[r] = layout.with(keys[r], a, codes[r]);
             }
-            keys[r] = sensitive == null ? key : layout.with(key, n, sensitiveCodes[r]);
         }
+        if (sensitive != null) {
+            for (int r = 0; r < m; r++) {
+                keys[r] = layout.with(keys[r], n, sensitiveCodes[r]);
+            }
+        }
+        long[] counts = java.util.Arrays.copyOf(groups.counts(), m);
         ClassFold.Sensitive folding = sensitive == null ? null
                 : new ClassFold.Sensitive(layout.shift(n), layout.mask(n), sensitive.indicator(), model);
         int[] attributes = new int[n];
@@ -131,19 +129,9 @@ public final class MemoryExecutor implements FrequencyExecutor {
         }
         MemoryExecutor executor = new MemoryExecutor(heights, rows, encoded, layout, folding,
                 new Node(attributes, new int[n]), keys, counts);
-        executor.stats.statements(3);
+        // the GROUP BY and a read of each dimension table the encoding needed
+        executor.stats.statements(1 + (int) schema.quasiIdentifiers().stream().filter(qi -> qi.maxLevel() > 0).count());
         return executor;
-    }
-
-    /** The sensitive column's codes: the 1/0 indicator as it is, values by first appearance. */
-    private static int[] sensitiveCodes(List<FrequencyRow> zeroRows, int n, boolean indicator) {
-        int[] codes = new int[zeroRows.size()];
-        Map<Object, Integer> dictionary = new HashMap<>();
-        for (int r = 0; r < codes.length; r++) {
-            Object v = ColumnTypes.normalize(zeroRows.get(r).values().get(n));
-            codes[r] = indicator ? ((Number) v).intValue() : dictionary.computeIfAbsent(v == null ? NULL_VALUE : v, x -> dictionary.size());
-        }
-        return codes;
     }
 
     /** Codes of each level's labels for the raw values, from the dimension table of the QI. */

@@ -32,17 +32,27 @@ public final class SourceIntegrity {
             select.add(DSL.sum(DSL.when(schema.rawField(i).isNull(), DSL.inline(1)).else_(DSL.inline(0))));
         }
         Record r = ctx.select(select).from(schema.fact().table(StarSchema.FACT_ALIAS)).fetchSingle();
+        long[] nulls = new long[qis.size()];
         for (int i = 0; i < qis.size(); i++) {
-            Number nulls = (Number) r.get(i + 1);
+            Number n = (Number) r.get(i + 1);
+            nulls[i] = n == null ? 0 : n.longValue();
+        }
+        refuseUnmappedNulls(schema, nulls);
+        return ((Number) r.get(0)).longValue();
+    }
+
+    /** Refuses NULLs ({@code nullRows[i]} of QI i) in a quasi-identifier whose hierarchy does not map them. */
+    public static void refuseUnmappedNulls(StarSchema schema, long[] nullRows) {
+        List<QuasiIdentifier> qis = schema.quasiIdentifiers();
+        for (int i = 0; i < qis.size(); i++) {
             QuasiIdentifier qi = qis.get(i);
             boolean mapped = qi.dimension().map(Dimension::mapsNull).orElse(false);
-            if (nulls != null && nulls.longValue() > 0 && !mapped) {
+            if (nullRows[i] > 0 && !mapped) {
                 throw new InvalidInputException("column " + schema.fact().displayName() + "." + qi.name() + " has "
-                        + nulls.longValue() + " NULL value(s); a quasi-identifier may hold NULL only when its hierarchy maps"
+                        + nullRows[i] + " NULL value(s); a quasi-identifier may hold NULL only when its hierarchy maps"
                         + " NULL (a hierarchy line whose first field is empty)");
             }
         }
-        return ((Number) r.get(0)).longValue();
     }
 
     /**

@@ -48,6 +48,11 @@ public final class StarSchema {
         return fact;
     }
 
+    /** The profile of the database holding the schema. */
+    public DatabaseProfile profile() {
+        return profile;
+    }
+
     public List<QuasiIdentifier> quasiIdentifiers() {
         return qis;
     }

@@ -5,18 +5,17 @@ import org.kanon.db.Database;
 import org.kanon.frequency.ExecutorKind;
 import org.kanon.frequency.FrequencyExecutor;
 import org.kanon.frequency.FrequencySets;
-import org.kanon.frequency.FrequencySummary;
 import org.kanon.frequency.MemoryExecutor;
 import org.kanon.frequency.SensitiveColumn;
 import org.kanon.frequency.SqlExecutor;
 import org.kanon.frequency.QuasiIdentifier;
 import org.kanon.frequency.SourceIntegrity;
 import org.kanon.frequency.StarSchema;
+import org.kanon.frequency.ZeroLevelSet;
+import org.kanon.privacy.ClassStatistics;
 import org.kanon.global.SearchRequest;
 import org.kanon.global.SearchResult;
-import org.kanon.lattice.LevelVector;
 import org.kanon.metrics.NodeSelector;
-import org.kanon.frequency.PrivacyCheck;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.progress.Progress;
 import org.kanon.progress.Step;
@@ -26,10 +25,6 @@ import org.kanon.progress.Step;
  * it to {@link ReleaseWriter}, so a searched release is registered and re-checked like any other.
  */
 public final class Anonymizer {
-    /** Bytes per class of the zero-level frequency set in memory: a code per QI and a count, plus map overhead. */
-    private static final int BYTES_PER_QI = 4;
-    private static final int BYTES_PER_CLASS = 48;
-
     private final Database db;
     private final Progress progress;
 
@@ -57,31 +52,52 @@ public final class Anonymizer {
                     + schema.quasiIdentifiers().size() + " quasi-identifier(s)");
         }
         PrivacyModel model = request.model();
-        long rows;
-        long allowance;
-        SensitiveColumn sensitive;
-        ExecutorKind kind;
-        // scans of the source (NULLs and rows, feasibility, the zero-level set's size): one step, as nothing is counted
-        try (Step checking = progress.start("checking the source", Progress.UNKNOWN)) {
-            rows = new SourceIntegrity(db.dsl()).checkNullsAndCount(schema);
-            sensitive = new PrivacyCheck(db.dsl()).requireFeasible(schema, model, rows);
-            allowance = request.suppression().allowance(rows);
-            if (allowance > 0 && !model.monotoneWithSuppression()) {
-                // a lattice search prunes on monotonicity, which suppression breaks for these models: refuse, not guess
-                throw new InvalidInputException("--suppression: with " + model + " a suppression threshold is not monotone "
-                        + "under generalization (merging a failing class with a valid one can fail more rows), so the "
-                        + "lattice searches cannot use it; search without suppression");
-            }
-            kind = chooseExecutor(request);
-        }
         Phases phases = new Phases(start);
+        SensitiveColumn sensitive = null;
+        if (model.sensitive().isPresent()) {
+            sensitive = SensitiveColumn.of(schema, model.sensitive().orElseThrow());
+        }
         phases.end("validate");
+        // the memory executors' one GROUP BY also counts the rows and the NULLs and gives the whole table's sensitive
+        // figures: the table is read once, not once per check
+        ZeroLevelBudget budget = new ZeroLevelBudget(request.executor(), request.memoryBudgetBytes(), schema, sensitive);
+        ZeroLevelSet zero = null;
+        ExecutorKind kind = request.executor();
+        long rows;
+        try (Step loading = progress.start("reading the zero-level set", Progress.UNKNOWN)) {
+            if (kind != ExecutorKind.SQL) {
+                zero = ZeroLevelSet.read(db.dsl(), schema, sensitive, budget.maxGroups(), loading);
+                kind = zero == null ? ExecutorKind.SQL : ExecutorKind.MEMORY;
+            }
+            rows = zero == null ? new SourceIntegrity(db.dsl()).checkNullsAndCount(schema) : zero.requireNullsMapped().rows();
+            if (sensitive != null) {
+                sensitive.requireValuesPresent(db.dsl());
+            }
+            // no release can meet a model the whole table, as one class, fails
+            ClassStatistics whole = sensitive == null ? ClassStatistics.ofSize(rows)
+                    : zero != null ? zero.wholeTable() : new FrequencySets(db.dsl()).wholeTable(schema, sensitive);
+            model.checkFeasible(whole, schema.fact().displayName());
+        }
+        long allowance = request.suppression().allowance(rows);
+        if (allowance > 0 && !model.monotoneWithSuppression()) {
+            // a lattice search prunes on monotonicity, which suppression breaks for these models: refuse, not guess
+            throw new InvalidInputException("--suppression: with " + model + " a suppression threshold is not monotone "
+                    + "under generalization (merging a failing class with a valid one can fail more rows), so the "
+                    + "lattice searches cannot use it; search without suppression");
+        }
+        phases.end("load");
         SearchResult result;
         NodeSelector.Selected selected;
-        // the load is a step of its own: the search's counter starts only when there are nodes to count
         FrequencyExecutor opened;
-        try (Step loading = progress.start("loading the " + kind.label() + " executor", Progress.UNKNOWN)) {
-            opened = open(kind, request.executor() == ExecutorKind.AUTO, schema, rows, model, sensitive);
+        String choice = budget.explain(zero);
+        try (Step encoding = progress.start("loading the " + kind.label() + " executor", Progress.UNKNOWN)) {
+            opened = open(zero, schema, rows, model, sensitive);
+        } catch (MemoryExecutor.TooManyValuesException e) {
+            if (request.executor() != ExecutorKind.AUTO) {
+                throw e;
+            }
+            choice = budget.tooManyValues();
+            opened = openSql(schema, rows, model, sensitive); // auto: the data does not suit the memory executor
         }
         try (FrequencyExecutor executor = opened) {
             kind = executor instanceof SqlExecutor ? ExecutorKind.SQL : ExecutorKind.MEMORY;
@@ -103,7 +119,7 @@ public final class Anonymizer {
                     request.identifying(), request.search().name()));
             phases.end("release");
         }
-        return new AnonymizeOutcome(result, kind, selected, release, (System.nanoTime() - start) / 1_000_000, phases.millis);
+        return new AnonymizeOutcome(result, kind, choice, selected, release, (System.nanoTime() - start) / 1_000_000, phases.millis);
     }
 
     /** Milliseconds per phase, each measured from the end of the previous one. */
@@ -122,31 +138,9 @@ public final class Anonymizer {
         }
     }
 
-    private ExecutorKind chooseExecutor(AnonymizeRequest request) {
-        if (request.executor() != ExecutorKind.AUTO) {
-            return request.executor();
-        }
-        StarSchema schema = request.schema();
-        FrequencySummary zero = new FrequencySets(db.dsl()).summarize(schema, LevelVector.zero(schema.quasiIdentifiers().size()), 1);
-        long bytes = zero.classes() * (BYTES_PER_CLASS + (long) BYTES_PER_QI * schema.quasiIdentifiers().size());
-        return bytes <= request.memoryBudgetBytes() ? ExecutorKind.MEMORY : ExecutorKind.SQL;
-    }
-
-    /** The source was checked above (NULLs, row count): the executors need not scan it again for that. */
-    private FrequencyExecutor open(ExecutorKind kind, boolean chosen, StarSchema schema, long rows, PrivacyModel model,
-                                   SensitiveColumn sensitive) {
-        if (kind == ExecutorKind.SQL) {
-            return openSql(schema, rows, model, sensitive);
-        }
-        try {
-            return sensitive == null ? MemoryExecutor.load(db.dsl(), schema, rows)
-                    : MemoryExecutor.load(db.dsl(), schema, rows, model, sensitive);
-        } catch (MemoryExecutor.TooManyValuesException e) {
-            if (!chosen) {
-                throw e;
-            }
-            return openSql(schema, rows, model, sensitive); // auto: the data does not suit the memory executor
-        }
+    /** The memory executor over the set read, else the SQL one: the source was checked above, no executor scans it for that. */
+    private FrequencyExecutor open(ZeroLevelSet zero, StarSchema schema, long rows, PrivacyModel model, SensitiveColumn sensitive) {
+        return zero == null ? openSql(schema, rows, model, sensitive) : MemoryExecutor.load(db.dsl(), zero, sensitive == null ? null : model);
     }
 
     private FrequencyExecutor openSql(StarSchema schema, long rows, PrivacyModel model, SensitiveColumn sensitive) {

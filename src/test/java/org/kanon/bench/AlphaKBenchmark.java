@@ -75,7 +75,7 @@ public final class AlphaKBenchmark {
         }
         long rows = new SourceIntegrity(db.dsl()).checkNullsAndCount(schema);
         long t0 = System.nanoTime();
-        try (MemoryExecutor executor = MemoryExecutor.load(db.dsl(), schema, rows, model, sensitive)) {
+        try (MemoryExecutor executor = MemoryExecutor.load(db.dsl(), schema, model, sensitive)) {
             double loadMs = (System.nanoTime() - t0) / 1e6;
             double[] ms = new double[RUNS];
             SearchResult result = null;

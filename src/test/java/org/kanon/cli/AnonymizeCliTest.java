@@ -51,7 +51,7 @@ class AnonymizeCliTest {
             Map<?, ?> stats = (Map<?, ?>) json.get("stats");
             assertEquals(6L, stats.get("nodesChecked"));
             assertEquals(2L, stats.get("anonymousBySubset"), "<S1,Z0> and <S0,Z2>: an attribute at its single value");
-            assertEquals(Set.of("validate", "executor", "search", "select", "release"), ((Map<?, ?>) stats.get("phasesMs")).keySet(),
+            assertEquals(Set.of("validate", "load", "executor", "search", "select", "release"), ((Map<?, ?>) stats.get("phasesMs")).keySet(),
                     "time per phase in the JSON stats: " + json);
             assertEquals(true, json.get("released"));
             Map<?, ?> release = (Map<?, ?>) json.get("release");

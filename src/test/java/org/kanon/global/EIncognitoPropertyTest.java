@@ -69,7 +69,7 @@ class EIncognitoPropertyTest {
                     }
                 }
                 for (boolean memory : new boolean[] {true, false}) {
-                    try (FrequencyExecutor executor = memory ? MemoryExecutor.load(db.dsl(), schema, rows, model, sensitive)
+                    try (FrequencyExecutor executor = memory ? MemoryExecutor.load(db.dsl(), schema, model, sensitive)
                             : SqlExecutor.open(db, schema, rows, model, sensitive)) {
                         String on = memory ? "memory" : "sql";
                         for (String name : Searches.names()) {

@@ -105,6 +105,13 @@ public interface DatabaseProfile {
     java.util.Optional<BulkLoader> bulkLoader();
 
     /**
+     * Whether the memory executor's zero-level set is grouped in the JVM from the streamed raw columns rather than by
+     * the database's GROUP BY: only where the database runs in the same JVM and groups by sorting, so its GROUP BY
+     * costs more than a hash table of the groups' codes and no row crosses a network.
+     */
+    boolean groupsZeroLevelInJvm();
+
+    /**
      * Whether the engine reads tables of other catalogs it is configured with ({@code --table catalog.schema.table}:
      * Trino's postgresql catalog, a federated source).
      */

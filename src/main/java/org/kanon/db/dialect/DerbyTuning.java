@@ -14,12 +14,22 @@ final class DerbyTuning {
      */
     static final String PAGE_CACHE_PAGES = "20000";
 
+    /**
+     * Rows Derby sorts in memory before it spills runs to temporary files; the default (1,024) made the 45,222-row
+     * GROUP BYs of Adult write and merge files (about 250 ms of a cold command). 100,000 rows of a few columns stay
+     * within tens of MB.
+     */
+    static final String SORT_BUFFER_ROWS = "100000";
+
     private DerbyTuning() {
     }
 
     static void apply() {
         if (System.getProperty("derby.storage.pageCacheSize") == null) {
             System.setProperty("derby.storage.pageCacheSize", PAGE_CACHE_PAGES);
+        }
+        if (System.getProperty("derby.storage.sortBufferMax") == null) {
+            System.setProperty("derby.storage.sortBufferMax", SORT_BUFFER_ROWS);
         }
     }
 }

@@ -150,6 +150,11 @@ public final class DuckDbProfile implements DatabaseProfile {
     }
 
     @Override
+    public boolean groupsZeroLevelInJvm() {
+        return false;
+    }
+
+    @Override
     public boolean runsSharedMigrations() {
         return false;
     }

@@ -202,6 +202,11 @@ public final class MariaDbProfile implements DatabaseProfile {
     }
 
     @Override
+    public boolean groupsZeroLevelInJvm() {
+        return false;
+    }
+
+    @Override
     public boolean runsSharedMigrations() {
         return false;
     }

@@ -142,6 +142,11 @@ public final class PostgresProfile implements DatabaseProfile {
     }
 
     @Override
+    public boolean groupsZeroLevelInJvm() {
+        return false;
+    }
+
+    @Override
     public boolean runsSharedMigrations() {
         return true;
     }

@@ -180,6 +180,11 @@ public final class TrinoProfile implements DatabaseProfile {
     }
 
     @Override
+    public boolean groupsZeroLevelInJvm() {
+        return false;
+    }
+
+    @Override
     public boolean migratesOnOwnConnection() {
         return false;
     }

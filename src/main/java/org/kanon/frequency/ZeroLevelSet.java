@@ -1,0 +1,139 @@
+package org.kanon.frequency;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.jooq.Field;
+import org.jooq.Record;
+import org.jooq.ResultQuery;
+import org.jooq.DSLContext;
+import org.kanon.lattice.LevelVector;
+import org.kanon.privacy.ClassStatistics;
+import org.kanon.progress.Step;
+
+/**
+ * The zero-generalization frequency set of all quasi-identifiers (with the sensitive column, for a model that reads
+ * one), read by one {@code GROUP BY} of the raw columns. Everything a search checks before it starts follows from
+ * it without reading the table again: the row count is the sum of the counts, each QI's NULL rows are those of its
+ * NULL group, and the whole table's sensitive figures are sums over the sensitive column's groups.
+ */
+public final class ZeroLevelSet {
+    private final StarSchema schema;
+    private final SensitiveColumn sensitive;
+    private final GroupedCodes groups;
+    private final long rows;
+
+    private ZeroLevelSet(StarSchema schema, SensitiveColumn sensitive, GroupedCodes groups) {
+        this.schema = schema;
+        this.sensitive = sensitive;
+        this.groups = groups;
+        this.rows = groups.rows();
+    }
+
+    /**
+     * Reads the set (in a transaction, so PostgreSQL streams it); null when it has more than {@code maxGroups}
+     * groups, which are then not read further. {@code sensitive} may be null (k-anonymity). Where the profile says
+     * the JVM groups faster than the database (embedded Derby sorts to group), the raw QI columns are streamed and
+     * grouped here as they arrive; no row is kept, only the groups' codes and counts.
+     */
+    public static ZeroLevelSet read(DSLContext ctx, StarSchema schema, SensitiveColumn sensitive, long maxGroups, Step step) {
+        LevelVector zero = LevelVector.zero(schema.quasiIdentifiers().size());
+        int columns = schema.quasiIdentifiers().size() + (sensitive == null ? 0 : 1);
+        boolean inDatabase = !schema.profile().groupsZeroLevelInJvm();
+        GroupedCodes groups = ctx.transactionResult(cfg -> GroupedCodes.read(query(cfg.dsl(), schema, zero, sensitive, inDatabase),
+                columns, inDatabase, maxGroups, step));
+        return groups == null ? null : new ZeroLevelSet(schema, sensitive, groups);
+    }
+
+    private static ResultQuery<Record> query(DSLContext ctx, StarSchema schema, LevelVector zero, SensitiveColumn sensitive,
+                                             boolean grouped) {
+        FrequencySets sets = new FrequencySets(ctx);
+        if (grouped) {
+            return sensitive == null ? sets.query(schema, zero) : sets.query(schema, zero, sensitive);
+        }
+        List<Field<?>> columns = new ArrayList<>(schema.generalized(zero));
+        if (sensitive != null) {
+            columns.add(sensitive.expression(ctx.dialect()));
+        }
+        return ctx.select(columns).from(schema.fact().table(StarSchema.FACT_ALIAS));
+    }
+
+    /** Refuses NULLs in a QI whose hierarchy does not map them, as {@link SourceIntegrity#checkNullsAndCount} does. */
+    public ZeroLevelSet requireNullsMapped() {
+        long[] nulls = new long[schema.quasiIdentifiers().size()];
+        for (int i = 0; i < nulls.length; i++) {
+            nulls[i] = groups.nullRows(i);
+        }
+        SourceIntegrity.refuseUnmappedNulls(schema, nulls);
+        return this;
+    }
+
+    public StarSchema schema() {
+        return schema;
+    }
+
+    /** The sensitive column grouped after the QIs, or null. */
+    public SensitiveColumn sensitive() {
+        return sensitive;
+    }
+
+    /** The rows of the table. */
+    public long rows() {
+        return rows;
+    }
+
+    /** Groups: classes under k-anonymity, (class, sensitive value) pairs with a sensitive column. */
+    public int groups() {
+        return groups.size();
+    }
+
+    GroupedCodes codes() {
+        return groups;
+    }
+
+    /**
+     * The whole table as one class under the sensitive column, as {@link FrequencySets#wholeTable} computes it in SQL:
+     * its size, the rows of the sensitive class (the indicator's 1s), the rows of the most frequent value, and the
+     * number of distinct values (NULL counts as one, as a GROUP BY makes it a group).
+     */
+    public ClassStatistics wholeTable() {
+        if (sensitive == null) {
+            return ClassStatistics.ofSize(rows);
+        }
+        int column = schema.quasiIdentifiers().size();
+        int[] codes = groups.codes(column);
+        long[] counts = groups.counts();
+        List<Object> values = groups.values(column);
+        long[] byValue = new long[values.size()];
+        for (int g = 0; g < groups.size(); g++) {
+            byValue[codes[g]] += counts[g];
+        }
+        long largest = 0;
+        long sensitiveRows = 0;
+        for (int v = 0; v < byValue.length; v++) {
+            largest = Math.max(largest, byValue[v]);
+            if (sensitive.indicator() && values.get(v) instanceof Number n && n.intValue() == 1) {
+                sensitiveRows += byValue[v];
+            }
+        }
+        return new ClassStatistics(rows, sensitiveRows, largest, byValue.length);
+    }
+
+    /** The sensitive column's code of each group: the 1/0 indicator as it is, else values by first appearance. */
+    int[] sensitiveCodes() {
+        int column = schema.quasiIdentifiers().size();
+        int[] codes = groups.codes(column);
+        if (!sensitive.indicator()) {
+            return codes;
+        }
+        List<Object> values = groups.values(column);
+        int[] indicator = new int[values.size()];
+        for (int v = 0; v < indicator.length; v++) {
+            indicator[v] = ((Number) values.get(v)).intValue();
+        }
+        int[] ones = new int[groups.size()];
+        for (int g = 0; g < ones.length; g++) {
+            ones[g] = indicator[codes[g]];
+        }
+        return ones;
+    }
+}

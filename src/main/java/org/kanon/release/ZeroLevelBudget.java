@@ -1,0 +1,59 @@
+package org.kanon.release;
+
+import java.util.Locale;
+import org.kanon.frequency.ExecutorKind;
+import org.kanon.frequency.SensitiveColumn;
+import org.kanon.frequency.StarSchema;
+import org.kanon.frequency.ZeroLevelSet;
+
+/**
+ * How many groups of the zero-level set the memory budget holds, and why {@code --executor auto} chose what it did.
+ * Auto reads the set and stops reading at the budget: the choice is made on the set itself, not on an estimate
+ * made by another scan.
+ */
+final class ZeroLevelBudget {
+    /**
+     * Bytes a group of the zero-level set holds once loaded: while it is encoded, its codes (4 bytes per column)
+     * and count (8) as read, and the packed key and count the executor keeps (16).
+     */
+    static long bytesPerGroup(int columns) {
+        return 4L * columns + 8 + 16;
+    }
+
+    private final ExecutorKind requested;
+    private final long budgetBytes;
+    private final int columns;
+
+    ZeroLevelBudget(ExecutorKind requested, long budgetBytes, StarSchema schema, SensitiveColumn sensitive) {
+        this.requested = requested;
+        this.budgetBytes = budgetBytes;
+        this.columns = schema.quasiIdentifiers().size() + (sensitive == null ? 0 : 1);
+    }
+
+    /** The groups auto reads before it gives up on memory; no limit when memory was asked for. */
+    long maxGroups() {
+        return requested == ExecutorKind.AUTO ? budgetBytes / bytesPerGroup(columns) : Long.MAX_VALUE;
+    }
+
+    /** Why auto chose the executor it did ({@code zero} is the set read, null when it overran), or null when asked. */
+    String explain(ZeroLevelSet zero) {
+        if (requested != ExecutorKind.AUTO) {
+            return null;
+        }
+        if (zero == null) {
+            return String.format(Locale.ROOT, "auto chose the sql executor: the zero-level set has more than %,d groups, over the %s memory budget",
+                    maxGroups(), megabytes(budgetBytes));
+        }
+        return String.format(Locale.ROOT, "auto chose the memory executor: the zero-level set, %,d groups (%s), fits the %s memory budget", zero.groups(),
+                megabytes(zero.groups() * bytesPerGroup(columns)), megabytes(budgetBytes));
+    }
+
+    String tooManyValues() {
+        return "auto chose the sql executor: the quasi-identifiers have too many distinct values for the memory executor's keys";
+    }
+
+    private static String megabytes(long bytes) {
+        return bytes < 1 << 20 ? String.format(Locale.ROOT, "%.1f MB", bytes / 1048576.0)
+                : String.format(Locale.ROOT, "%,d MB", (bytes + (1 << 19)) >> 20);
+    }
+}
