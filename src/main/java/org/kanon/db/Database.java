@@ -4,7 +4,8 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
 import java.sql.Connection;
-import java.sql.DriverManager;
+import java.util.Properties;
+import org.kanon.db.dialect.DirectDriver;
 import java.sql.SQLException;
 import java.util.Locale;
 import javax.sql.DataSource;
@@ -142,18 +143,13 @@ public final class Database implements AutoCloseable {
     private static HikariDataSource openPool(ConnectionSettings settings, DatabaseProfile profile, boolean boot) {
         HikariConfig config = new HikariConfig();
         config.setPoolName("kanon");
-        config.setJdbcUrl(settings.url());
-        if (settings.user() != null) {
-            config.setUsername(settings.user());
-        }
-        if (settings.password() != null) {
-            config.setPassword(settings.password());
-        }
         config.setMaximumPoolSize(4);
         config.setMinimumIdle(1);
         config.setAutoCommit(true);
         config.setConnectionTimeout(30_000);
-        profile.poolProperties().forEach(config::addDataSourceProperty);
+        Properties properties = settings.credentials();
+        profile.poolProperties().forEach(properties::setProperty);
+        config.setDataSource(DirectDriver.dataSource(profile, settings.url(), properties));
         try (Connection booted = boot ? profile.boot(settings.url(), settings.credentials(), System.err) : null) {
             return new HikariDataSource(config);
         } catch (HikariPool.PoolInitializationException e) {
@@ -194,7 +190,7 @@ public final class Database implements AutoCloseable {
      * every later writer of that name for as long as this process runs) ends when the caller closes it.
      */
     public Connection separateConnection() throws SQLException {
-        return DriverManager.getConnection(settings.url(), settings.credentials());
+        return DirectDriver.connect(profile, settings.url(), settings.credentials());
     }
 
     public DataSource dataSource() {

@@ -112,6 +112,12 @@ public interface DatabaseProfile {
     boolean groupsZeroLevelInJvm();
 
     /**
+     * The JDBC driver's class: kanon connects through it directly, never through {@link java.sql.DriverManager},
+     * whose first use loads and registers every driver on the class path (six here, a third of a second of start-up).
+     */
+    String driverClassName();
+
+    /**
      * Whether the engine reads tables of other catalogs it is configured with ({@code --table catalog.schema.table}:
      * Trino's postgresql catalog, a federated source).
      */

@@ -59,7 +59,7 @@ final class DerbyBoot {
         try {
             // the pool sets the JVM-wide login timeout from its connection timeout; Derby aborts a boot that exceeds it
             DriverManager.setLoginTimeout(0);
-            Connection connection = DriverManager.getConnection(url, credentials);
+            Connection connection = DirectDriver.connect(DerbyProfile.INSTANCE, url, credentials);
             if (unclean) {
                 err.println("kanon: Derby recovered " + where + " after an unclean shutdown ("
                         + (System.nanoTime() - started) / 1_000_000L + " ms)");

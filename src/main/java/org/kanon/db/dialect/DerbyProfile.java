@@ -2,7 +2,6 @@ package org.kanon.db.dialect;
 
 import java.io.PrintStream;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
@@ -135,6 +134,11 @@ public final class DerbyProfile implements DatabaseProfile {
     }
 
     @Override
+    public String driverClassName() {
+        return "org.apache.derby.iapi.jdbc.AutoloadedDriver";
+    }
+
+    @Override
     public boolean runsSharedMigrations() {
         return true;
     }
@@ -256,7 +260,7 @@ public final class DerbyProfile implements DatabaseProfile {
             return;
         }
         String action = memory ? ";drop=true" : ";shutdown=true";
-        try (Connection ignored = DriverManager.getConnection(URL_PREFIX + JdbcUrls.derbyDatabase(url) + action)) {
+        try (Connection ignored = DirectDriver.connect(this, URL_PREFIX + JdbcUrls.derbyDatabase(url) + action, new java.util.Properties())) {
             // Derby always reports success of shutdown/drop as an SQLException (08006)
         } catch (SQLException expected) {
             if (!"08006".equals(expected.getSQLState()) && !"XJ004".equals(expected.getSQLState())) {

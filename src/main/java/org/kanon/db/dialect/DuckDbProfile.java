@@ -3,7 +3,6 @@ package org.kanon.db.dialect;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -155,6 +154,11 @@ public final class DuckDbProfile implements DatabaseProfile {
     }
 
     @Override
+    public String driverClassName() {
+        return "org.duckdb.DuckDBDriver";
+    }
+
+    @Override
     public boolean runsSharedMigrations() {
         return false;
     }
@@ -285,7 +289,7 @@ public final class DuckDbProfile implements DatabaseProfile {
                     + "(jdbc:duckdb::memory:NAME)");
         }
         try {
-            return DriverManager.getConnection(url, credentials);
+            return DirectDriver.connect(this, url, credentials);
         } catch (SQLException e) {
             if (String.valueOf(e.getMessage()).contains(LOCKED)) {
                 throw new InvalidInputException("cannot open " + JdbcUrls.maskPassword(url) + ": the DuckDB file is in use by another "

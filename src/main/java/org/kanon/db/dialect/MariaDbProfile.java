@@ -207,6 +207,11 @@ public final class MariaDbProfile implements DatabaseProfile {
     }
 
     @Override
+    public String driverClassName() {
+        return dialect == SQLDialect.MYSQL ? "com.mysql.cj.jdbc.Driver" : "org.mariadb.jdbc.Driver";
+    }
+
+    @Override
     public boolean runsSharedMigrations() {
         return false;
     }

@@ -147,6 +147,11 @@ public final class PostgresProfile implements DatabaseProfile {
     }
 
     @Override
+    public String driverClassName() {
+        return "org.postgresql.Driver";
+    }
+
+    @Override
     public boolean runsSharedMigrations() {
         return true;
     }

@@ -185,6 +185,11 @@ public final class TrinoProfile implements DatabaseProfile {
     }
 
     @Override
+    public String driverClassName() {
+        return "io.trino.jdbc.TrinoDriver";
+    }
+
+    @Override
     public boolean migratesOnOwnConnection() {
         return false;
     }
