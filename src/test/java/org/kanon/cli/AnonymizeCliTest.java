@@ -23,6 +23,34 @@ class AnonymizeCliTest {
     }
 
     @DatabaseTest
+    @DisplayName("auto says what it chose and why: memory within the budget, sql past it (reading stops there), the same node")
+    void autoExplainsItsChoice(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try {
+            CliRun cli = setUp(settings);
+            // Patients' zero-level set of <Birthdate, Sex, Zipcode>: 6 groups of 3 codes, 36 bytes each
+            CliRun.Result fits = cli.run("anonymize", "--table", "patients", "--qi", "birthdate,sex,zipcode", "--k", "2");
+            assertEquals(ExitCodes.OK, fits.exitCode(), fits.toString());
+            assertTrue(fits.out().contains("on the memory executor"), fits.out());
+            assertTrue(fits.out().contains("auto chose the memory executor: the zero-level set, 6 groups (0.0 MB), fits the 256 MB memory budget"),
+                    fits.out());
+            Map<String, Object> over = CliRun.jsonObject(cli.run("anonymize", "--table", "patients", "--qi", "birthdate,sex,zipcode",
+                    "--k", "2", "--memory-budget", "100", "--format", "json"));
+            assertEquals("sql", over.get("executor"));
+            assertEquals("auto chose the sql executor: the zero-level set has more than 2 groups, over the 0.0 MB memory budget",
+                    over.get("executorChoice"));
+            Map<String, Object> memory = CliRun.jsonObject(cli.run("anonymize", "--table", "patients", "--qi", "birthdate,sex,zipcode",
+                    "--k", "2", "--executor", "memory", "--format", "json"));
+            assertEquals("memory", memory.get("executor"));
+            assertNull(memory.get("executorChoice"), "asked for, not chosen");
+            assertEquals(memory.get("selected"), over.get("selected"));
+            assertEquals(memory.get("anonymousNodes"), over.get("anonymousNodes"));
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    @DatabaseTest
     @DisplayName("anonymize lists the 2-anonymous nodes of <Sex, Zipcode>, selects <S1, Z0> by height and releases it")
     void searchesSelectsAndReleases(TestDatabases.Kind kind) {
         ConnectionSettings settings = TestDatabases.fresh(kind);
