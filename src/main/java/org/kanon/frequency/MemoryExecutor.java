@@ -23,6 +23,8 @@ import org.kanon.schema.hierarchy.Dimension;
 public final class MemoryExecutor implements FrequencyExecutor {
     /** Classes (a key and a count each) of cached zero-level projections: 4M classes are 64 MB. */
     private static final long PROJECTION_BUDGET_CLASSES = 4_000_000;
+    /** {@link Rollup}'s arrays per class grouped: a key, a sum, two ints, and a hash table of two longs at half load. */
+    public static final long SCRATCH_BYTES_PER_CLASS = 8 + 8 + 4 + 4 + 2 * 16;
     private final int[] heights;
     private final long rows;
     private final EncodedHierarchy[] hierarchies;
@@ -356,7 +358,7 @@ public final class MemoryExecutor implements FrequencyExecutor {
     /** Enough nodes per batch to keep two to four threads busy; sources stay alive until the batch is done. */
     @Override
     public int checksPerBatch() {
-        return 64;
+        return supportsConcurrentUse() ? 64 : 1;
     }
 
     /**
@@ -365,7 +367,10 @@ public final class MemoryExecutor implements FrequencyExecutor {
      */
     @Override
     public boolean supportsConcurrentUse() {
-        return true;
+        // each thread's grouping scratch grows to about SCRATCH_BYTES_PER_CLASS per class of the largest set it groups
+        // (the zero-level set): threads only while two of them take at most half the heap (5 M census rows, 3.6 M
+        // classes, under -Xmx512m: one thread, else out of memory)
+        return 2 * SCRATCH_BYTES_PER_CLASS * zero.keys.length <= Runtime.getRuntime().maxMemory() / 2;
     }
 
     /**

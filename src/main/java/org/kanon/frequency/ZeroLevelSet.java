@@ -39,8 +39,14 @@ public final class ZeroLevelSet {
         LevelVector zero = LevelVector.zero(schema.quasiIdentifiers().size());
         int columns = schema.quasiIdentifiers().size() + (sensitive == null ? 0 : 1);
         boolean inDatabase = !schema.profile().groupsZeroLevelInJvm();
-        GroupedCodes groups = ctx.transactionResult(cfg -> GroupedCodes.read(query(cfg.dsl(), schema, zero, sensitive, inDatabase),
-                columns, inDatabase, maxGroups, step));
+        GroupedCodes groups = ctx.transactionResult(cfg -> {
+            // the frequency executors' session settings (PostgreSQL: work_mem for a hash aggregate of millions of groups)
+            // (a failed read rolls the transaction back, and with it PostgreSQL undoes the settings)
+            schema.profile().tuneFrequencySession(cfg.dsl());
+            GroupedCodes read = GroupedCodes.read(query(cfg.dsl(), schema, zero, sensitive, inDatabase), columns, inDatabase, maxGroups, step);
+            schema.profile().resetFrequencySession(cfg.dsl());
+            return read;
+        });
         return groups == null ? null : new ZeroLevelSet(schema, sensitive, groups);
     }
 

@@ -99,6 +99,7 @@ public final class Anonymizer {
             choice = budget.tooManyValues();
             opened = openSql(schema, rows, model, sensitive); // auto: the data does not suit the memory executor
         }
+        zero = null; // its code columns (tens of bytes a group) are garbage once encoded: the search needs the room
         try (FrequencyExecutor executor = opened) {
             kind = executor instanceof SqlExecutor ? ExecutorKind.SQL : ExecutorKind.MEMORY;
             phases.end("executor");
