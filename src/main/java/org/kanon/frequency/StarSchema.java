@@ -38,8 +38,9 @@ public final class StarSchema {
     /** The star schema of the named columns with whatever hierarchies the catalog has bound to them. */
     public static StarSchema of(SourceTable fact, List<String> qiNames, HierarchyCatalog hierarchies) {
         List<QuasiIdentifier> qis = new ArrayList<>();
+        java.util.Map<String, Dimension> bound = hierarchies.dimensions(fact);
         for (Column c : fact.columns(qiNames)) {
-            qis.add(new QuasiIdentifier(c, hierarchies.find(fact, c)));
+            qis.add(new QuasiIdentifier(c, java.util.Optional.ofNullable(bound.get(c.name()))));
         }
         return new StarSchema(fact, qis, hierarchies.profile());
     }

@@ -42,6 +42,15 @@ public final class HierarchyCatalog {
         return find(db.dsl(), table, column.name()).map(Bound::dimension);
     }
 
+    /** The dimensions bound to the table's columns, by column name: one catalog query for all of them. */
+    public java.util.Map<String, Dimension> dimensions(SourceTable table) {
+        java.util.Map<String, Dimension> byColumn = new java.util.HashMap<>();
+        for (Bound b : select(db.dsl(), table)) {
+            byColumn.putIfAbsent(b.dimension().attribute(), b.dimension());
+        }
+        return byColumn;
+    }
+
     Optional<Bound> find(DSLContext ctx, SourceTable table, String columnName) {
         return select(ctx, table).stream().filter(b -> b.dimension().attribute().equals(columnName)).findFirst();
     }
