@@ -88,12 +88,12 @@ KANON_JAVA_OPTS="${variants[0]} -Xlog:class+load:file=$out/classes.log:uptime" K
   "$kanon" anonymize --table adult --qi "$qi" --k 10 --stats >"$out/timeline-run.log" 2>&1
 python3 - "$out/classes.log" <<'EOF'
 import re, sys
-marks = [("main", "org.kanon.cli.Kanon"), ("command parsed, opening the database", "org.kanon.db.dialect.DerbyBoot"),
-         ("Derby booted, pool up: catalog check", "org.kanon.db.CatalogMigrator"),
-         ("source table resolved", "org.kanon.schema.TableResolver"), ("hierarchies read", "org.kanon.schema.hierarchy.HierarchyCatalog"),
-         ("anonymizer: zero-level read", "org.kanon.release.Anonymizer"), ("encoding", "org.kanon.frequency.MemoryExecutor"),
+marks = [("command line parsed (picocli)", "org.kanon.cli.Kanon"), ("Derby boot, pool", "org.kanon.db.dialect.DerbyBoot"),
+         ("catalog check", "org.kanon.db.CatalogMigrator"), ("resolving the source table", "org.kanon.schema.TableResolver"),
+         ("reading its hierarchies", "org.kanon.schema.hierarchy.HierarchyCatalog"),
+         ("checks and the zero-level read", "org.kanon.release.Anonymizer"), ("encoding", "org.kanon.frequency.MemoryExecutor"),
          ("search", "org.kanon.global.SearchRequest"), ("selection", "org.kanon.metrics.NodeSelector"),
-         ("run log, output", "org.kanon.release.RunLog")]
+         ("run log, output, Derby shutdown", "org.kanon.release.RunLog")]
 first = {}
 last = 0.0
 shared = total = 0
@@ -106,14 +106,11 @@ for line in open(sys.argv[1]):
     shared += 'shared objects file' in m.group(3)
     last = t
     first.setdefault(c, t)
-prev = 0.0
-print("phase breakdown of one cold anonymize (JVM uptime at the first class of each phase):")
-for label, cls in marks:
-    t = first.get(cls)
-    if t is None:
-        continue
-    print(f"  {t:6.3f} s  (+{t - prev:5.3f})  {label}")
-    prev = t
-print(f"  {last:6.3f} s  (+{last - prev:5.3f})  last class loaded (exit)")
+found = [(label, first[cls]) for label, cls in marks if cls in first] + [("exit", last)]
+print("phase breakdown of one cold anonymize (JVM uptime when each phase starts, and its duration):")
+print(f"  {0.0:6.3f} s  {found[0][1]:6.3f} s  JVM start to main")
+for (label, start), (_, end) in zip(found, found[1:]):
+    print(f"  {start:6.3f} s  {end - start:6.3f} s  {label}")
+print(f"  {last:6.3f} s  end (last class loaded)")
 print(f"classes: {total}, {shared} from the class-data-sharing archive")
 EOF
