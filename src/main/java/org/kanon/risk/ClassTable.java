@@ -1,19 +1,15 @@
 package org.kanon.risk;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.jooq.Condition;
-import org.jooq.Cursor;
 import org.jooq.DSLContext;
 import org.jooq.Field;
-import org.jooq.Record;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
+import org.kanon.frequency.GroupedCodes;
 import org.kanon.progress.Step;
 
 /**
@@ -27,8 +23,6 @@ import org.kanon.progress.Step;
  * database's classes of a subset would merge; kanon's test databases compare text exactly.
  */
 final class ClassTable {
-    private static final int FETCH_SIZE = 5_000;
-
     private final int[][] codes;
     private final long[] counts;
 
@@ -46,42 +40,12 @@ final class ClassTable {
         int q = columns.size();
         List<Field<?>> select = new ArrayList<>(columns);
         select.add(DSL.count().cast(SQLDataType.BIGINT));
-        List<Map<Object, Integer>> dictionaries = new ArrayList<>();
+        GroupedCodes read = GroupedCodes.read(ctx.select(select).from(from).where(where).groupBy(columns), q, Long.MAX_VALUE, step);
+        int[][] codes = new int[q][];
         for (int i = 0; i < q; i++) {
-            dictionaries.add(new HashMap<>());
+            codes[i] = Arrays.copyOf(read.codes(i), read.size());
         }
-        int[][] codes = new int[q][1024];
-        long[] counts = new long[1024];
-        int size = 0;
-        try (Cursor<Record> cursor = ctx.select(select).from(from).where(where).groupBy(columns).fetchSize(FETCH_SIZE).fetchLazy()) {
-            for (Record r : cursor) {
-                if (size == counts.length) {
-                    counts = Arrays.copyOf(counts, size * 2);
-                    for (int i = 0; i < q; i++) {
-                        codes[i] = Arrays.copyOf(codes[i], size * 2);
-                    }
-                }
-                for (int i = 0; i < q; i++) {
-                    Map<Object, Integer> d = dictionaries.get(i);
-                    Object v = r.get(i);
-                    if (v instanceof BigDecimal b) {
-                        v = b.signum() == 0 ? BigDecimal.ZERO : b.stripTrailingZeros();
-                    }
-                    Integer code = d.get(v);
-                    if (code == null) {
-                        code = d.size();
-                        d.put(v, code);
-                    }
-                    codes[i][size] = code;
-                }
-                counts[size++] = ((Number) r.get(q)).longValue();
-                step.advance();
-            }
-        }
-        for (int i = 0; i < q; i++) {
-            codes[i] = Arrays.copyOf(codes[i], size);
-        }
-        return new ClassTable(codes, Arrays.copyOf(counts, size));
+        return new ClassTable(codes, Arrays.copyOf(read.counts(), read.size()));
     }
 
     /** Builds a table from codes directly (tests). */
