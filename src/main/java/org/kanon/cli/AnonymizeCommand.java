@@ -42,8 +42,9 @@ final class AnonymizeCommand extends ResultCommand {
             description = "Where frequency sets live (default auto: memory when the zero-level set fits --memory-budget).")
     String executor;
 
-    @Option(names = "--memory-budget", defaultValue = "256m", paramLabel = "SIZE",
-            description = "Memory the in-memory executor may use under auto, e.g. 512m or 2g (default 256m).")
+    @Option(names = "--memory-budget", defaultValue = AnonymizeOptions.DEFAULT_MEMORY_BUDGET, paramLabel = "SIZE",
+            description = "Memory the in-memory executor may use under auto, e.g. 512m, 2g or 75% of the JVM's heap "
+                    + "(default 50%; the heap is -Xmx in KANON_JAVA_OPTS).")
     String memoryBudget;
 
     @Option(names = "--max-lattice", paramLabel = "N",

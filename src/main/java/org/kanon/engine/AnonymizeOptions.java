@@ -15,7 +15,8 @@ public record AnonymizeOptions(String executor, String memoryBudget, Long maxLat
                                String maxInconsistency, Long seed, boolean noPreprocess, boolean rowDeletion, int blockSize,
                                boolean asPrinted, String identifying, String name, boolean replace, Set<AlgorithmOption> given) {
     public static final String DEFAULT_EXECUTOR = "auto";
-    public static final String DEFAULT_MEMORY_BUDGET = "256m";
+    /** Half the heap: the memory executor's search needs room beside its sets (see ZeroLevelBudget). */
+    public static final String DEFAULT_MEMORY_BUDGET = "50%";
     public static final String DEFAULT_SELECT = "height";
     public static final String DEFAULT_SUPPRESS_MODE = "remove";
     public static final int DEFAULT_BLOCK_SIZE = 150;

@@ -30,9 +30,20 @@ final class OptionValues {
         return w;
     }
 
-    /** "512m", "2g", "1024" -> bytes. */
+    /** "512m", "2g", "1024" -> bytes; "50%" -> that share of the JVM's maximum heap (-Xmx). */
     static long size(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
+        if (t.endsWith("%")) {
+            try {
+                int percent = Integer.parseInt(t.substring(0, t.length() - 1).trim());
+                if (percent < 0 || percent > 100) {
+                    throw new NumberFormatException();
+                }
+                return Runtime.getRuntime().maxMemory() / 100 * percent;
+            } catch (NumberFormatException e) {
+                throw new InvalidInputException("--memory-budget: a share of the heap is 0% to 100%, got '" + text + "'");
+            }
+        }
         long unit = 1;
         if (t.endsWith("k")) {
             unit = 1L << 10;
@@ -49,7 +60,8 @@ final class OptionValues {
             }
             return Math.multiplyExact(n, unit);
         } catch (NumberFormatException | ArithmeticException e) {
-            throw new InvalidInputException("--memory-budget: expected a size such as 512m or 2g, got '" + text + "'");
+            throw new InvalidInputException("--memory-budget: expected a size such as 512m or 2g, or a share of the heap such as 50%, got '"
+                    + text + "'");
         }
     }
 

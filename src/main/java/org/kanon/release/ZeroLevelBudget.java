@@ -17,8 +17,8 @@ final class ZeroLevelBudget {
      * Bytes a group of the zero-level set costs the memory executor: while it is read, its codes (4 bytes per column)
      * and count (8); then the packed key and count the executor keeps (16), the grouping scratch of the search's
      * thread ({@link MemoryExecutor#SCRATCH_BYTES_PER_CLASS}) and room for one set as large as it (16). Census rows,
-     * 8 QIs: 128 bytes a group; 5 M rows (3.6 M groups) need 456 MB, so with the default 256m budget auto takes
-     * the sql executor there (the search measured a 986 MB peak heap under -Xmx1g).
+     * 8 QIs: 128 bytes a group; 5 M rows (3.6 M groups) need 456 MB, so under -Xmx512m (default budget: half the heap)
+     * auto takes the sql executor there, under -Xmx1g memory (a 986 MB peak heap measured).
      */
     static long bytesPerGroup(int columns) {
         return 4L * columns + 8 + 16 + MemoryExecutor.SCRATCH_BYTES_PER_CLASS + 16;

@@ -29,7 +29,8 @@ class AnonymizeCliTest {
         try {
             CliRun cli = setUp(settings);
             // Patients' zero-level set of <Birthdate, Sex, Zipcode>: 6 groups, 108 bytes each by auto's reckoning
-            CliRun.Result fits = cli.run("anonymize", "--table", "patients", "--qi", "birthdate,sex,zipcode", "--k", "2");
+            CliRun.Result fits = cli.run("anonymize", "--table", "patients", "--qi", "birthdate,sex,zipcode", "--k", "2",
+                    "--memory-budget", "256m");
             assertEquals(ExitCodes.OK, fits.exitCode(), fits.toString());
             assertTrue(fits.out().contains("on the memory executor"), fits.out());
             assertTrue(fits.out().contains("auto chose the memory executor: the zero-level set, 6 groups (0.0 MB), fits the 256 MB memory budget"),
@@ -45,6 +46,13 @@ class AnonymizeCliTest {
             assertNull(memory.get("executorChoice"), "asked for, not chosen");
             assertEquals(memory.get("selected"), over.get("selected"));
             assertEquals(memory.get("anonymousNodes"), over.get("anonymousNodes"));
+            // the default is a share of the heap; 0% of it holds no group
+            Map<String, Object> none = CliRun.jsonObject(cli.run("anonymize", "--table", "patients", "--qi", "birthdate,sex,zipcode",
+                    "--k", "2", "--memory-budget", "0%", "--format", "json"));
+            assertEquals("auto chose the sql executor: the zero-level set has more than 0 groups, over the 0.0 MB memory budget",
+                    none.get("executorChoice"));
+            CliRun.assertRefused(cli.run("anonymize", "--table", "patients", "--qi", "sex", "--k", "2", "--memory-budget", "120%"),
+                    "--memory-budget", "0% to 100%", "120%");
         } finally {
             TestDatabases.dispose(settings);
         }
