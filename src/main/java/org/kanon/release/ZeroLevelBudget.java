@@ -16,13 +16,17 @@ final class ZeroLevelBudget {
     /**
      * Bytes a group of the zero-level set costs the memory executor: while it is read, its codes (4 bytes per column)
      * and count (8); then the packed key and count the executor keeps (16), the grouping scratch of the search's
-     * thread ({@link MemoryExecutor#SCRATCH_BYTES_PER_CLASS}) and room for one set as large as it (16). Census rows,
-     * 8 QIs: 128 bytes a group; 5 M rows (3.6 M groups) need 456 MB, so under -Xmx512m (default budget: half the heap)
-     * auto takes the sql executor there, under -Xmx1g memory (a 986 MB peak heap measured).
+     * thread ({@link MemoryExecutor#SCRATCH_BYTES_PER_CLASS}) and the sets the search keeps (failed nodes' sets for
+     * rollup, projections): {@link #KEPT_SETS_BYTES}, measured. Census rows, 8 QIs: 272 bytes a group; at 5 M rows
+     * (3.6 M groups) 970 MB, which a 2 GB heap holds (default budget: half the heap); the search measured a 986 MB
+     * peak under -Xmx1g, and ran out of heap in another run there.
      */
     static long bytesPerGroup(int columns) {
-        return 4L * columns + 8 + 16 + MemoryExecutor.SCRATCH_BYTES_PER_CLASS + 16;
+        return 4L * columns + 8 + 16 + MemoryExecutor.SCRATCH_BYTES_PER_CLASS + KEPT_SETS_BYTES;
     }
+
+    /** The search's kept sets per group of the zero-level set: 986 MB peak / 3.6 M groups, less the parts above. */
+    static final long KEPT_SETS_BYTES = 160;
 
     private final ExecutorKind requested;
     private final long budgetBytes;
