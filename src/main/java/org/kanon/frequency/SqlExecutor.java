@@ -2,6 +2,7 @@ package org.kanon.frequency;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,6 +87,23 @@ public final class SqlExecutor implements FrequencyExecutor {
     private long stepwiseMinRows = STEPWISE_MIN_ROWS;
     private int stepwiseMinRoots = STEPWISE_MIN_ROOTS;
     private boolean singleValuedLevels = true;
+    /**
+     * A QI with at most this many raw values (in its hierarchy) is kept in every projection (see {@link #scanSource}):
+     * few values multiply the classes of a projection little. On the synthetic census sex, race, marital status,
+     * education, occupation and salary class (2-16 values) are; age (74 in the table) and zipcode (150) are not.
+     */
+    static final int NARROW_VALUES = 32;
+    /** Scans read projections of the zero-level set from sets of this many rows (tests use small tables). */
+    static final long PROJECT_MIN_ROWS = 100_000;
+    /** A projection is kept only when it has at most this share of the zero-level set's rows. */
+    static final double PROJECTION_MAX_SHARE = 0.5;
+    private long projectMinRows = PROJECT_MIN_ROWS;
+    private int narrowValues = NARROW_VALUES;
+    /**
+     * Projections of the stored zero-level set onto the narrow QIs and some of the others, by their attribute set,
+     * made at the first scan that needs one; the zero-level set itself where a projection was not small enough.
+     */
+    private final Map<List<Integer>, SqlFrequencySet> projections = new HashMap<>();
 
     private SqlExecutor(StarSchema schema, ScratchTables tables, SqlCodes codes, long rows, DataType<?>[][] types,
                         PrivacyModel model, SensitiveColumn sensitive) {
@@ -190,11 +208,14 @@ public final class SqlExecutor implements FrequencyExecutor {
         return tables;
     }
 
-    /** {@code INSERT INTO fs_N SELECT g.., COUNT(*) FROM fact JOIN dims GROUP BY g..}; QIs at level 0 need no join. */
+    /**
+     * {@code INSERT INTO fs_N SELECT g.., COUNT(*) FROM fact JOIN dims GROUP BY g..}; QIs at level 0 need no join. What
+     * it reads is the smallest stored set that gives the same classes (see {@link #scanSource}).
+     */
     @Override
     public FrequencySet scan(Node node) {
         long start = System.nanoTime();
-        SqlFrequencySet fs = materialize(grouping(null, List.of(node)), node);
+        SqlFrequencySet fs = materialize(grouping(scanSource(node), List.of(node)), node);
         stats.scanned();
         stats.time(start);
         return fs;
@@ -259,17 +280,26 @@ public final class SqlExecutor implements FrequencyExecutor {
     @Override
     public List<FrequencySet> setsIfFail(List<FrequencyCheck> checks, int k, long allowance) {
         Map<FrequencySet, List<Integer>> bySource = new LinkedHashMap<>();
+        Map<FrequencySet, List<Integer>> scansBySource = new LinkedHashMap<>(); // a scan reads a stored set too
         List<Integer> scans = new ArrayList<>();
         for (int i = 0; i < checks.size(); i++) {
             FrequencySet finer = checks.get(i).finer();
             SqlFrequencySet source = finer == null ? null : own(finer).readable(); // a deferred set reads its source
-            (source == null ? scans : bySource.computeIfAbsent(source, x -> new ArrayList<>())).add(i);
+            if (source == null) {
+                source = scanSource(checks.get(i).node());
+                (source == null ? scans : scansBySource.computeIfAbsent(source, x -> new ArrayList<>())).add(i);
+            } else {
+                bySource.computeIfAbsent(source, x -> new ArrayList<>()).add(i);
+            }
         }
         FrequencySet[] sets = new FrequencySet[checks.size()];
         try {
-            decide(null, scans, checks, k, allowance, sets);
+            decide(null, true, scans, checks, k, allowance, sets);
+            for (Map.Entry<FrequencySet, List<Integer>> e : scansBySource.entrySet()) {
+                decide((SqlFrequencySet) e.getKey(), true, e.getValue(), checks, k, allowance, sets);
+            }
             for (Map.Entry<FrequencySet, List<Integer>> e : bySource.entrySet()) {
-                decide((SqlFrequencySet) e.getKey(), e.getValue(), checks, k, allowance, sets);
+                decide((SqlFrequencySet) e.getKey(), false, e.getValue(), checks, k, allowance, sets);
             }
         } catch (RuntimeException e) {
             for (FrequencySet set : sets) {
@@ -312,8 +342,11 @@ public final class SqlExecutor implements FrequencyExecutor {
         return Integer.MAX_VALUE;
     }
 
-    /** Decides the checks at {@code indexes}, all from {@code source} (null: the table), and stores failed sets. */
-    private void decide(SqlFrequencySet source, List<Integer> indexes, List<FrequencyCheck> checks, int k, long allowance,
+    /**
+     * Decides the checks at {@code indexes}, all from {@code source} (null: the table), and stores failed sets;
+     * {@code scans}: the checks had no finer set (they are counted as scans).
+     */
+    private void decide(SqlFrequencySet source, boolean scans, List<Integer> indexes, List<FrequencyCheck> checks, int k, long allowance,
                         FrequencySet[] sets) {
         for (int from = 0; from < indexes.size(); from += CHECKS_PER_STATEMENT) {
             long start = System.nanoTime();
@@ -325,7 +358,7 @@ public final class SqlExecutor implements FrequencyExecutor {
             for (int n = 0; n < nodes.size(); n++) {
                 Node node = nodes.get(n);
                 FrequencySummary s = checked(summaries.get(n));
-                if (source == null) {
+                if (scans) {
                     stats.scanned();
                 } else {
                     stats.derived();
@@ -366,18 +399,86 @@ public final class SqlExecutor implements FrequencyExecutor {
         return zero == null ? rows : zero.storedRows();
     }
 
-    /** A scan ({@code source} null) reads the stored zero-level set when there is one, else the fact table. */
+    /** A scan ({@code source} null) reads what {@link #scanSource} gives for its nodes. */
     private SqlGrouping grouping(SqlFrequencySet source, List<Node> nodes) {
         if (source == null) {
-            source = zeroSet();
+            source = scanSource(nodes.toArray(new Node[0]));
         }
         return source == null ? SqlGrouping.scan(schema, codes, nodes, sensitive, profile, top)
                 : SqlGrouping.derive(codes, tables.dsl(), source, nodes, profile);
     }
 
-    /** Tables the executor keeps for itself until it closes (the code tables, the zero-level set for scans). */
+    /** Tables the executor keeps for itself until it closes (the code tables, the zero-level set and its projections). */
     int ownTables() {
-        return codes.tableCount() + (zero == null ? 0 : 1);
+        return codes.tableCount() + (zero == null ? 0 : 1) + projectionCount();
+    }
+
+    /**
+     * What a scan of {@code nodes} reads: the fact table (null) where there is no stored zero-level set; else the
+     * zero-level set projected onto the nodes' attributes and every narrow QI (at most {@value #NARROW_VALUES} raw
+     * values), made at the first scan that needs it (its rows are a rollup of the zero-level set's, so every set
+     * derived from it has the same classes). On the synthetic census of 1 M rows the zero-level set has 903,000 rows,
+     * its projection onto the six narrow QIs 16,000 and onto those and age 224,000: a batch of 32 checks of three QIs
+     * at level 0 hashed 3.6 M rows 32 times at 5 M rows (54 s). A projection with more than
+     * {@value #PROJECTION_MAX_SHARE} of the zero-level set's rows is dropped, and those scans read the set itself.
+     */
+    private SqlFrequencySet scanSource(Node... nodes) {
+        SqlFrequencySet all = zeroSet();
+        if (all == null || all.storedRows() < projectMinRows) {
+            return all;
+        }
+        int n = heights.length;
+        boolean[] kept = new boolean[n];
+        for (int a = 0; a < n; a++) {
+            kept[a] = codes.coded(a) && codes.labelCount(a, 0) <= narrowValues;
+        }
+        for (Node node : nodes) {
+            for (int a : node.attributes()) {
+                kept[a] = true;
+            }
+        }
+        List<Integer> attributes = new ArrayList<>();
+        for (int a = 0; a < n; a++) {
+            if (kept[a]) {
+                attributes.add(a);
+            }
+        }
+        if (attributes.size() == n) {
+            return all;
+        }
+        return projections.computeIfAbsent(attributes, this::project);
+    }
+
+    /** The zero-level set projected onto {@code attributes} (analyzed, as it is read again), or itself if not small. */
+    private SqlFrequencySet project(List<Integer> attributes) {
+        Node node = new Node(attributes.stream().mapToInt(Integer::intValue).toArray(), new int[attributes.size()]);
+        SqlFrequencySet projection = materialize(grouping(zero, List.of(node)), node);
+        if (projection.storedRows() > PROJECTION_MAX_SHARE * zero.storedRows()) {
+            projection.discard();
+            return zero;
+        }
+        stats.statements(profile.analyze(tables.dsl(), projection.table()));
+        return projection;
+    }
+
+    /**
+     * Projects the zero-level set for scans from sets of {@code rows} rows, keeping in every projection the QIs of at
+     * most {@code narrow} values (tests use small tables).
+     */
+    SqlExecutor projectingFrom(long rows, int narrow) {
+        projectMinRows = rows;
+        narrowValues = narrow;
+        return this;
+    }
+
+    /** Projections of the zero-level set stored for scans (not counting the set itself). */
+    int projectionCount() {
+        return (int) projections.values().stream().filter(p -> p != zero).count();
+    }
+
+    /** The stored zero-level set's table, or null (none yet, or scans read the fact table): for tests. */
+    Table<?> zeroTable() {
+        return zero == null ? null : zero.table();
     }
 
     /** The raw value or label a set's column holds for QI {@code attribute} at {@code level}. */
@@ -399,6 +500,10 @@ public final class SqlExecutor implements FrequencyExecutor {
             long classes = set.storedRows();
             if (classes <= ZERO_SET_MAX_SHARE * rows || !profile.wideFrequencySets()) {
                 zero = set;
+                // every later scan reads it: without statistics PostgreSQL takes each join to a code table for a
+                // filter, expects a few hundred rows of 900,000 and sorts them all for a GroupAggregate (a synthetic
+                // census of 1 M rows: 1.5-3 s per super-root instead of 0.4-0.5 s by hashing)
+                stats.statements(profile.analyze(tables.dsl(), set.table()));
             } else {
                 set.discard();
             }

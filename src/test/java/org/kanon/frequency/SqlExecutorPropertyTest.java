@@ -71,6 +71,39 @@ class SqlExecutorPropertyTest {
     }
 
     @DatabaseTest
+    @DisplayName("scans read projections of the zero-level set: Incognito and super-roots = brute force; dropped at the end")
+    void projectionsOnRandomTables(TestDatabases.Kind kind) throws Exception {
+        Random random = new Random(kind.ordinal() * 1000L + 37);
+        long projections = 0;
+        boolean keepsZeroSet = true;
+        for (int round = 0; round < 2; round++) {
+            try (Database db = TestDatabases.open(kind)) {
+                SourceTable table = RandomTables.create(db, tmp, random, "t", 30, 30);
+                StarSchema schema = StarSchema.of(table, List.of("a", "b", "c", "d"), new HierarchyCatalog(db));
+                SearchRequest request = new SearchRequest(2 + round, round);
+                SqlExecutor closed;
+                try (MemoryExecutor memory = MemoryExecutor.load(db.dsl(), schema);
+                     SqlExecutor plain = SqlExecutor.open(db, schema);
+                     // every QI "wide" (no QI has at most 0 values): each scan reads the projection onto its own QIs
+                     SqlExecutor projected = SqlExecutor.open(db, schema).projectingFrom(0, 0)) {
+                    List<?> expected = new BruteForce().search(memory, request).anonymous();
+                    assertEquals(expected, new Incognito().search(plain, request).anonymous(), "round " + round);
+                    assertEquals(expected, new Incognito().search(projected, request).anonymous(), "round " + round + " projected");
+                    assertEquals(expected, new SuperRootsIncognito().search(projected, request).anonymous(),
+                            "round " + round + " super-roots projected");
+                    assertEquals(projected.ownTables(), projected.tables().liveTables(), "only the executor's own tables are left");
+                    projections += projected.projectionCount();
+                    // Derby keeps the zero-level set (so projects it) only when it is clearly smaller than the table
+                    keepsZeroSet = !db.profile().wideFrequencySets();
+                    closed = projected;
+                }
+                assertEquals(0, closed.tables().liveTables(), "the zero-level set and its projections dropped on close");
+            }
+        }
+        assertTrue(projections > 0 || !keepsZeroSet, "no projection was stored: the tables do not exercise them");
+    }
+
+    @DatabaseTest
     @DisplayName("random tables: Incognito and brute force over SQL = over memory, with and without suppression")
     void sqlEqualsMemoryOnRandomTables(TestDatabases.Kind kind) throws Exception {
         Random random = new Random(kind.ordinal() * 1000L + 11);

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.jooq.Table;
+import org.jooq.impl.DSL;
 import org.junit.jupiter.api.DisplayName;
 import org.kanon.db.Database;
 import org.kanon.lattice.Node;
@@ -85,6 +87,26 @@ class SqlExecutorTest {
             try (SqlExecutor again = SqlExecutor.open(db, schema)) {
                 // the pooled connection may be the same one: close() dropped fs_N, so the names are free again
                 assertEquals(6, again.scan(new Node(SZ, new int[] {1, 2})).summarize(2).smallestClass());
+            }
+        }
+    }
+
+    @DatabaseTest
+    @DisplayName("the zero-level set every scan reads has planner statistics where the database plans from them")
+    void zeroLevelSetIsAnalyzed(TestDatabases.Kind kind) {
+        try (Database db = TestDatabases.open(kind)) {
+            SourceTable patients = PaperTables.patients(db);
+            StarSchema schema = StarSchema.of(patients, List.of("birthdate", "sex", "zipcode"), new HierarchyCatalog(db));
+            try (SqlExecutor sql = SqlExecutor.open(db, schema)) {
+                sql.scan(new Node(new int[] {1, 2}, new int[] {1, 1})).discard();
+                Table<?> zero = sql.zeroTable();
+                if (kind == TestDatabases.Kind.POSTGRES) { // -1 until ANALYZE (or VACUUM) counts the rows
+                    assertNotNull(zero, "scans read the stored zero-level set");
+                    float tuples = sql.tables().dsl().select(DSL.field("reltuples", Float.class)).from(DSL.table("pg_class"))
+                            .where(DSL.field("oid").eq(DSL.function("to_regclass", Object.class, DSL.inline(zero.getName()))))
+                            .fetchSingle().value1();
+                    assertEquals(6f, tuples, "the six distinct rows of Patients");
+                }
             }
         }
     }
