@@ -43,8 +43,8 @@ final class AnonymizeCommand extends ResultCommand {
     String executor;
 
     @Option(names = "--memory-budget", defaultValue = AnonymizeOptions.DEFAULT_MEMORY_BUDGET, paramLabel = "SIZE",
-            description = "Memory the in-memory executor may use under auto, e.g. 512m, 2g or 75% of the JVM's heap "
-                    + "(default 50%; the heap is -Xmx in KANON_JAVA_OPTS).")
+            description = "Memory the in-memory executor may use under auto, e.g. 512m, 2g or 75%% of the JVM's heap "
+                    + "(default 50%%; the heap is -Xmx in KANON_JAVA_OPTS).")
     String memoryBudget;
 
     @Option(names = "--max-lattice", paramLabel = "N",

@@ -368,9 +368,10 @@ public final class MemoryExecutor implements FrequencyExecutor {
     @Override
     public boolean supportsConcurrentUse() {
         // each thread's grouping scratch grows to about SCRATCH_BYTES_PER_CLASS per class of the largest set it groups
-        // (the zero-level set): threads only while two of them take at most half the heap (5 M census rows, 3.6 M
-        // classes, under -Xmx512m: one thread, else out of memory)
-        return 2 * SCRATCH_BYTES_PER_CLASS * zero.keys.length <= Runtime.getRuntime().maxMemory() / 2;
+        // (the zero-level set): threads only while all of them (the common pool's workers and the caller, which joins
+        // in) take at most half the heap (5 M census rows, 3.6 M classes, under -Xmx512m: one thread, else out of memory)
+        long threads = java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() + 1L;
+        return threads * SCRATCH_BYTES_PER_CLASS * zero.keys.length <= Runtime.getRuntime().maxMemory() / 2;
     }
 
     /**

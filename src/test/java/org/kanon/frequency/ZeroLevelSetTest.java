@@ -126,4 +126,24 @@ class ZeroLevelSetTest {
             }
         }
     }
+    @DatabaseTest
+    @DisplayName("a connection that has used a temporary table reads the set (PostgreSQL then refuses SET temp_buffers)")
+    void afterATemporaryTable(TestDatabases.Kind kind) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(kind == TestDatabases.Kind.POSTGRES,
+                "temp_buffers is PostgreSQL's: fixed once a session has used a temporary table");
+        try (Database db = TestDatabases.open(kind)) {
+            SourceTable patients = PaperTables.patients(db);
+            StarSchema schema = StarSchema.of(patients, List.of("sex", "zipcode"), new HierarchyCatalog(db));
+            db.dsl().connection(connection -> {
+                org.jooq.DSLContext one = org.jooq.impl.DSL.using(connection, db.dsl().dialect());
+                org.jooq.Name probe = org.jooq.impl.DSL.name("kanon_probe");
+                one.createTemporaryTable(probe).column("x", org.jooq.impl.SQLDataType.INTEGER).execute();
+                one.insertInto(org.jooq.impl.DSL.table(probe)).values(1).execute(); // its buffers now allocated
+                ZeroLevelSet zero = ZeroLevelSet.read(one, schema, null, Long.MAX_VALUE, Step.NONE).requireNullsMapped();
+                assertEquals(4, zero.groups());
+                assertEquals(6, zero.rows());
+                one.dropTable(probe).execute();
+            });
+        }
+    }
 }

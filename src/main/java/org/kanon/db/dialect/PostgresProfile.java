@@ -236,11 +236,22 @@ public final class PostgresProfile implements DatabaseProfile {
         ctx.set(DSL.name(WORK_MEM), DSL.inline(GROUPING_SETS_WORK_MEM)).execute();
         ctx.set(DSL.name(NESTED_LOOPS), DSL.inline("off")).execute();
         ctx.set(DSL.name(JOIN_ORDER), DSL.inline(1)).execute();
-        try {
-            ctx.set(DSL.name(TEMP_BUFFERS), DSL.inline(SETS_TEMP_BUFFERS)).execute();
-        } catch (DataAccessException e) {
-            // a pooled connection that has already used a temporary table keeps its temp_buffers: only slower
-        }
+        ctx.connection(connection -> {
+            // a pooled connection that has already used a temporary table keeps its temp_buffers: only slower; inside
+            // a transaction (the zero-level read) the refused SET would abort it, so it is tried under a savepoint
+            java.sql.Savepoint before = connection.getAutoCommit() ? null : connection.setSavepoint();
+            try {
+                ctx.set(DSL.name(TEMP_BUFFERS), DSL.inline(SETS_TEMP_BUFFERS)).execute();
+            } catch (DataAccessException e) {
+                if (before != null) {
+                    connection.rollback(before);
+                }
+                return;
+            }
+            if (before != null) {
+                connection.releaseSavepoint(before);
+            }
+        });
         return 4;
     }
 
