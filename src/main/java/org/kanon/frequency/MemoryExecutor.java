@@ -63,7 +63,7 @@ public final class MemoryExecutor implements FrequencyExecutor {
 
     /** Reads the zero-level set, refusing unmapped NULLs, and loads it (k-anonymity). */
     public static MemoryExecutor load(DSLContext ctx, StarSchema schema) {
-        return load(ctx, ZeroLevelSet.read(ctx, schema, null, Long.MAX_VALUE, org.kanon.progress.Step.NONE).requireNullsMapped(), null);
+        return load(ctx, ZeroLevelSet.readWhole(ctx, schema, null, org.kanon.progress.Step.NONE).requireNullsMapped(), null);
     }
 
     /**
@@ -71,7 +71,7 @@ public final class MemoryExecutor implements FrequencyExecutor {
      * every verdict is the model's ({@code model} and {@code sensitive} both given, or both null for k only).
      */
     public static MemoryExecutor load(DSLContext ctx, StarSchema schema, PrivacyModel model, SensitiveColumn sensitive) {
-        return load(ctx, ZeroLevelSet.read(ctx, schema, sensitive, Long.MAX_VALUE, org.kanon.progress.Step.NONE).requireNullsMapped(),
+        return load(ctx, ZeroLevelSet.readWhole(ctx, schema, sensitive, org.kanon.progress.Step.NONE).requireNullsMapped(),
                 model);
     }
 

@@ -144,7 +144,7 @@ public final class SqlExecutor implements FrequencyExecutor {
     }
 
     /**
-     * For a model with a sensitive attribute (like {@link MemoryExecutor#load(DSLContext, StarSchema, long,
+     * For a model with a sensitive attribute (like {@link MemoryExecutor#load(DSLContext, StarSchema,
      * PrivacyModel, SensitiveColumn)}): every verdict is the model's, its k included, whatever k a call passes.
      * {@code model} and {@code sensitive} both given, or {@code sensitive} null for k-anonymity.
      */

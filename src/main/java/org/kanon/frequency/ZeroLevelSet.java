@@ -30,6 +30,19 @@ public final class ZeroLevelSet {
     }
 
     /**
+     * Reads the whole set, for a memory executor asked for by name: more groups than its arrays hold (2^31) are
+     * refused with the way out, never a silent switch of executor.
+     */
+    public static ZeroLevelSet readWhole(DSLContext ctx, StarSchema schema, SensitiveColumn sensitive, Step step) {
+        ZeroLevelSet set = read(ctx, schema, sensitive, Long.MAX_VALUE, step);
+        if (set == null) {
+            throw new org.kanon.InvalidInputException("--executor memory: the zero-level set of "
+                    + schema.fact().displayName() + " has more groups than the memory executor's arrays hold; use --executor sql");
+        }
+        return set;
+    }
+
+    /**
      * Reads the set (in a transaction, so PostgreSQL streams it); null when it has more than {@code maxGroups}
      * groups, which are then not read further. {@code sensitive} may be null (k-anonymity). Where the profile says
      * the JVM groups faster than the database (embedded Derby sorts to group), the raw QI columns are streamed and

@@ -64,8 +64,11 @@ public final class Anonymizer {
         ZeroLevelSet zero = null;
         ExecutorKind kind = request.executor();
         long rows;
-        try (Step loading = progress.start("reading the zero-level set", Progress.UNKNOWN)) {
-            if (kind != ExecutorKind.SQL) {
+        String reading = kind == ExecutorKind.SQL ? "checking the source" : "reading the zero-level set";
+        try (Step loading = progress.start(reading, Progress.UNKNOWN)) {
+            if (kind == ExecutorKind.MEMORY) {
+                zero = ZeroLevelSet.readWhole(db.dsl(), schema, sensitive, loading);
+            } else if (kind == ExecutorKind.AUTO) {
                 zero = ZeroLevelSet.read(db.dsl(), schema, sensitive, budget.maxGroups(), loading);
                 kind = zero == null ? ExecutorKind.SQL : ExecutorKind.MEMORY;
             }
