@@ -92,7 +92,7 @@ public final class MemoryExecutor implements FrequencyExecutor {
         for (int a = 0; a < n; a++) {
             QuasiIdentifier qi = schema.quasiIdentifiers().get(a);
             heights[a] = qi.maxLevel();
-            encoded[a] = encode(ctx, schema, integrity, rows, qi, groups.values(a));
+            encoded[a] = encode(ctx, schema, integrity, a, groups);
         }
         int[] sensitiveCodes = sensitive == null ? null : zero.sensitiveCodes();
         int[] cardinalities = new int[sensitive == null ? n : n + 1];
@@ -137,8 +137,10 @@ public final class MemoryExecutor implements FrequencyExecutor {
     }
 
     /** Codes of each level's labels for the raw values, from the dimension table of the QI. */
-    private static EncodedHierarchy encode(DSLContext ctx, StarSchema schema, SourceIntegrity integrity, long rows,
-                                           QuasiIdentifier qi, List<Object> rawValues) {
+    private static EncodedHierarchy encode(DSLContext ctx, StarSchema schema, SourceIntegrity integrity, int attribute,
+                                           GroupedCodes groups) {
+        QuasiIdentifier qi = schema.quasiIdentifiers().get(attribute);
+        List<Object> rawValues = groups.values(attribute);
         int height = qi.maxLevel();
         int[][] up = new int[height + 1][rawValues.size()];
         int[] cardinality = new int[height + 1];
@@ -166,7 +168,7 @@ public final class MemoryExecutor implements FrequencyExecutor {
         for (int c = 0; c < rawValues.size(); c++) {
             Record r = byValue.get(rawValues.get(c));
             if (r == null) {
-                throw integrity.missingFromHierarchies(schema, rows, rows - 1);
+                throw missing(integrity, schema, attribute, groups, byValue.keySet());
             }
             for (int l = 1; l <= height; l++) {
                 String label = r.get(l, String.class);
@@ -183,6 +185,33 @@ public final class MemoryExecutor implements FrequencyExecutor {
             cardinality[l] = labelCodes.get(l).size();
         }
         return new EncodedHierarchy(up, cardinality);
+    }
+
+    /**
+     * A raw value with no leaf: values bound since the data changed (the database finds them too), else values the
+     * database matches to a leaf but Java does not (Derby and MariaDB compare strings ignoring trailing blanks).
+     */
+    private static InvalidInputException missing(SourceIntegrity integrity, StarSchema schema, int attribute,
+                                                 GroupedCodes groups, java.util.Set<Object> leaves) {
+        java.util.Optional<InvalidInputException> changed = integrity.valuesWithoutLeaf(schema);
+        if (changed.isPresent()) {
+            return changed.get();
+        }
+        List<Object> values = groups.values(attribute);
+        boolean[] unmatched = new boolean[values.size()];
+        int distinct = 0;
+        for (int c = 0; c < values.size(); c++) {
+            if (values.get(c) != null && !leaves.contains(values.get(c))) {
+                unmatched[c] = true;
+                distinct++;
+            }
+        }
+        long unmatchedRows = 0;
+        int[] codes = groups.codes(attribute);
+        for (int g = 0; g < groups.size(); g++) {
+            unmatchedRows += unmatched[codes[g]] ? groups.counts()[g] : 0;
+        }
+        return integrity.notExactlyInHierarchy(schema, attribute, distinct, unmatchedRows);
     }
 
     @Override

@@ -61,6 +61,12 @@ public final class SourceIntegrity {
      * themselves never go into the message (they are the table's data); the user runs the statement to see them.
      */
     public InvalidInputException missingFromHierarchies(StarSchema schema, long tableRows, long coveredRows) {
+        return valuesWithoutLeaf(schema).orElseGet(() -> new InvalidInputException("only " + coveredRows + " of "
+                + tableRows + " rows of " + schema.fact().displayName() + " join their hierarchies; bind the hierarchies again"));
+    }
+
+    /** The first QI column holding values its dimension table has no leaf for (as the database compares), named. */
+    public java.util.Optional<InvalidInputException> valuesWithoutLeaf(StarSchema schema) {
         List<QuasiIdentifier> qis = schema.quasiIdentifiers();
         for (int i = 0; i < qis.size(); i++) {
             if (qis.get(i).dimension().isEmpty()) {
@@ -75,13 +81,26 @@ public final class SourceIntegrity {
             if (values > 0) {
                 String listing = ctx.renderInlined(ctx.selectDistinct(raw).from(schema.fact().table(StarSchema.FACT_ALIAS))
                         .where(missing));
-                return new InvalidInputException("column " + schema.fact().displayName() + "." + qis.get(i).name()
+                return java.util.Optional.of(new InvalidInputException("column " + schema.fact().displayName() + "." + qis.get(i).name()
                         + " holds " + values + " distinct value(s), in " + ((Number) counts.get(1)).longValue()
                         + " row(s), missing from its hierarchy (" + d.displayName() + "); the data changed since the"
-                        + " hierarchy was bound, bind it again (this lists them: " + listing + ")");
+                        + " hierarchy was bound, bind it again (this lists them: " + listing + ")"));
             }
         }
-        return new InvalidInputException("only " + coveredRows + " of " + tableRows + " rows of "
-                + schema.fact().displayName() + " join their hierarchies; bind the hierarchies again");
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * Values the database matches to a leaf of the hierarchy but that differ from it as written (a trailing blank, or
+     * case under a case-insensitive collation): a release would show two spellings of one class, which a reader tells
+     * apart, so they are refused rather than counted as one.
+     */
+    public InvalidInputException notExactlyInHierarchy(StarSchema schema, int attribute, int values, long rows) {
+        QuasiIdentifier qi = schema.quasiIdentifiers().get(attribute);
+        return new InvalidInputException("column " + schema.fact().displayName() + "." + qi.name() + " holds " + values
+                + " distinct value(s), in " + rows + " row(s), that equal a leaf of its hierarchy ("
+                + qi.dimension().orElseThrow().displayName() + ") only as the database compares (ignoring trailing "
+                + "blanks or case), not as written; a release would show both spellings: make the values match the "
+                + "leaves as written");
     }
 }
