@@ -21,8 +21,11 @@ import org.kanon.schema.hierarchy.Dimension;
  * every later frequency set is derived in Java from codes and counts.
  */
 public final class MemoryExecutor implements FrequencyExecutor {
-    /** Classes (a key and a count each) of cached zero-level projections: 4M classes are 64 MB. */
-    private static final long PROJECTION_BUDGET_CLASSES = 4_000_000;
+    /**
+     * Classes (a key and a count each, 16 bytes) of cached zero-level projections: 4M classes are 64 MB, at most a
+     * 32nd of the heap (under -Xmx512m 1M classes, 16 MB).
+     */
+    private static final long PROJECTION_BUDGET_CLASSES = Math.min(4_000_000, Runtime.getRuntime().maxMemory() / 32 / 16);
     /** {@link Rollup}'s arrays per class grouped: a key, a sum, two ints, and a hash table of two longs at half load. */
     public static final long SCRATCH_BYTES_PER_CLASS = 8 + 8 + 4 + 4 + 2 * 16;
     private final int[] heights;
@@ -50,7 +53,7 @@ public final class MemoryExecutor implements FrequencyExecutor {
         this.modelSummary = sensitive == null ? null : set -> rollups.get().summarize(set, sensitive);
         this.zero = new MemoryFrequencySet(zeroNode, keys, counts, modelSummary);
         this.projections = heights.length <= ZeroProjections.MAX_ATTRIBUTES
-                ? new ZeroProjections(zero, PROJECTION_BUDGET_CLASSES, this::compute) : null;
+                ? new ZeroProjections(zero, PROJECTION_BUDGET_CLASSES, this::projection) : null;
     }
 
     /** The QIs' distinct values are too many for the packed keys of {@link KeyLayout}. */
@@ -285,6 +288,13 @@ public final class MemoryExecutor implements FrequencyExecutor {
         // same result from a smaller set: the cached projection onto the node's attributes, when there is one
         MemoryFrequencySet projection = projections == null ? null : projections.cachedOf(node);
         return projection != null && projection.counts.length < from.counts.length ? projection : from;
+    }
+
+    /** A zero-level projection, or null when it has more than {@code maxClasses} classes (not built then). */
+    private MemoryFrequencySet projection(MemoryFrequencySet from, Node node, long maxClasses) {
+        Rollup rollup = rollups.get();
+        int groups = rollup.groupOnly(rewrite(from, node), from.keys, from.counts);
+        return groups > maxClasses ? null : rollup.materialize(node, groups, modelSummary);
     }
 
     /** Groups the finer set's classes by the node's keys (see {@link Rollup}). */

@@ -3,7 +3,6 @@ package org.kanon.frequency;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.BiFunction;
 import org.kanon.lattice.Node;
 
 /**
@@ -21,13 +20,20 @@ final class ZeroProjections {
 
     private final int attributes;
     private final long budgetClasses;
-    private final BiFunction<MemoryFrequencySet, Node, MemoryFrequencySet> derive;
+    private final Projector derive;
+
+    /** Groups a set onto a node, or returns null without building it when it has more than {@code maxClasses} classes. */
+    interface Projector {
+        MemoryFrequencySet project(MemoryFrequencySet from, Node node, long maxClasses);
+    }
     /** By attribute bit set, in access order for eviction. */
     private final Map<Integer, MemoryFrequencySet> cached = new LinkedHashMap<>(64, 0.75f, true);
+    /** Attribute sets whose projection was found larger than a cached one may be: not tried again. */
+    private final java.util.Set<Integer> tooLarge = new java.util.HashSet<>();
     private long classes;
     private long computed;
 
-    ZeroProjections(MemoryFrequencySet zero, long budgetClasses, BiFunction<MemoryFrequencySet, Node, MemoryFrequencySet> derive) {
+    ZeroProjections(MemoryFrequencySet zero, long budgetClasses, Projector derive) {
         this.attributes = zero.node().size();
         this.budgetClasses = budgetClasses;
         this.derive = derive;
@@ -44,7 +50,11 @@ final class ZeroProjections {
         return cached.get(mask(node));
     }
 
-    /** The zero-level frequency set of the attributes of {@code node}. */
+    /**
+     * The zero-level frequency set of the attributes of {@code node}, or, when that projection is too large to keep,
+     * the smallest cached set of a superset of them (a scan groups the node from it in one pass: building a
+     * projection that is dropped at once would hold both in memory for nothing).
+     */
     synchronized MemoryFrequencySet of(Node node) {
         return of(mask(node));
     }
@@ -54,14 +64,20 @@ final class ZeroProjections {
         if (set != null) {
             return set;
         }
-        set = derive.apply(smallestCachedSuperset(mask), zero(mask));
-        computed++;
-        long size = classes(set);
-        if (size <= budgetClasses / 4) {
-            evictFor(size);
-            cached.put(mask, set);
-            classes += size;
+        MemoryFrequencySet superset = smallestCachedSuperset(mask);
+        if (tooLarge.contains(mask)) {
+            return superset;
         }
+        set = derive.project(superset, zero(mask), budgetClasses / 4);
+        computed++;
+        if (set == null) {
+            tooLarge.add(mask);
+            return superset;
+        }
+        long size = classes(set);
+        evictFor(size);
+        cached.put(mask, set);
+        classes += size;
         return set;
     }
 

@@ -14,19 +14,21 @@ import org.kanon.frequency.ZeroLevelSet;
  */
 final class ZeroLevelBudget {
     /**
-     * Bytes a group of the zero-level set costs the memory executor: while it is read, its codes (4 bytes per column)
-     * and count (8); then the packed key and count the executor keeps (16), the grouping scratch of the search's
-     * thread ({@link MemoryExecutor#SCRATCH_BYTES_PER_CLASS}) and the sets the search keeps (failed nodes' sets for
-     * rollup, projections): {@link #KEPT_SETS_BYTES}, measured. Census rows, 8 QIs: 272 bytes a group; at 5 M rows
-     * (3.6 M groups) 970 MB, which a 2 GB heap holds (default budget: half the heap); the search measured a 986 MB
-     * peak under -Xmx1g, and ran out of heap in another run there.
+     * Bytes a group of the zero-level set costs the memory executor at its peak, the larger of two moments. While
+     * the set is read: its codes (4 bytes per column) and count (8), twice while the arrays double. During the
+     * search: the packed key and count the executor keeps (16), the grouping scratch of a thread
+     * ({@link MemoryExecutor#SCRATCH_BYTES_PER_CLASS}) and the sets the search builds and keeps for rollup
+     * ({@link #KEPT_SETS_BYTES}). Census rows, 8 QIs: 112 bytes a group; at 5 M rows (3.6 M groups) 400 MB, which a
+     * 1 GB heap's default budget (half) holds; measured: the search ran under -Xmx512m with at most ~400 MB live.
      */
     static long bytesPerGroup(int columns) {
-        return 4L * columns + 8 + 16 + MemoryExecutor.SCRATCH_BYTES_PER_CLASS + KEPT_SETS_BYTES;
+        long reading = 2 * (4L * columns + 8);
+        long searching = 16 + MemoryExecutor.SCRATCH_BYTES_PER_CLASS + KEPT_SETS_BYTES;
+        return Math.max(reading, searching);
     }
 
-    /** The search's kept sets per group of the zero-level set: 986 MB peak / 3.6 M groups, less the parts above. */
-    static final long KEPT_SETS_BYTES = 160;
+    /** Sets the search builds and keeps, per group of the zero-level set (census 5 M, -Xmx512m: ~400 MB live). */
+    static final long KEPT_SETS_BYTES = 40;
 
     private final ExecutorKind requested;
     private final long budgetBytes;
