@@ -247,11 +247,14 @@ final class Rollup {
             }
             c[cell] += counts[r];
         }
-        // the arrays hold the non-empty cells only: counted first, so that a sparse key space of millions of cells
-        // (the projections of a census of millions of rows) does not size them
-        int most = 0;
-        for (int cell = 0; cell < size; cell++) {
-            most += c[cell] != 0 ? 1 : 0;
+        // the arrays hold the non-empty cells only: in a key space of millions of cells (the projections of a census
+        // of millions of rows) they are counted first, so that the sparse space does not size the arrays
+        int most = Math.min(size, rows);
+        if (most >= 1 << 20) {
+            most = 0;
+            for (int cell = 0; cell < size; cell++) {
+                most += c[cell] != 0 ? 1 : 0;
+            }
         }
         if (sums.length < most || groupCell.length < most) {
             int n = grown(most);
