@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
@@ -195,8 +197,8 @@ public final class MemoryExecutor implements FrequencyExecutor {
      * database matches to a leaf but Java does not (Derby and MariaDB compare strings ignoring trailing blanks).
      */
     private static InvalidInputException missing(SourceIntegrity integrity, StarSchema schema, int attribute,
-                                                 GroupedCodes groups, java.util.Set<Object> leaves) {
-        java.util.Optional<InvalidInputException> changed = integrity.valuesWithoutLeaf(schema);
+                                                 GroupedCodes groups, Set<Object> leaves) {
+        Optional<InvalidInputException> changed = integrity.valuesWithoutLeaf(schema);
         if (changed.isPresent()) {
             return changed.get();
         }

@@ -2,6 +2,7 @@ package org.kanon.frequency;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
@@ -66,7 +67,7 @@ public final class SourceIntegrity {
     }
 
     /** The first QI column holding values its dimension table has no leaf for (as the database compares), named. */
-    public java.util.Optional<InvalidInputException> valuesWithoutLeaf(StarSchema schema) {
+    public Optional<InvalidInputException> valuesWithoutLeaf(StarSchema schema) {
         List<QuasiIdentifier> qis = schema.quasiIdentifiers();
         for (int i = 0; i < qis.size(); i++) {
             if (qis.get(i).dimension().isEmpty()) {
@@ -81,13 +82,13 @@ public final class SourceIntegrity {
             if (values > 0) {
                 String listing = ctx.renderInlined(ctx.selectDistinct(raw).from(schema.fact().table(StarSchema.FACT_ALIAS))
                         .where(missing));
-                return java.util.Optional.of(new InvalidInputException("column " + schema.fact().displayName() + "." + qis.get(i).name()
+                return Optional.of(new InvalidInputException("column " + schema.fact().displayName() + "." + qis.get(i).name()
                         + " holds " + values + " distinct value(s), in " + ((Number) counts.get(1)).longValue()
                         + " row(s), missing from its hierarchy (" + d.displayName() + "); the data changed since the"
                         + " hierarchy was bound, bind it again (this lists them: " + listing + ")"));
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     /**

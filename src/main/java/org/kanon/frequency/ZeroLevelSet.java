@@ -2,10 +2,11 @@ package org.kanon.frequency;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
 import org.jooq.ResultQuery;
-import org.jooq.DSLContext;
+import org.kanon.InvalidInputException;
 import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.ClassStatistics;
 import org.kanon.progress.Step;
@@ -36,7 +37,7 @@ public final class ZeroLevelSet {
     public static ZeroLevelSet readWhole(DSLContext ctx, StarSchema schema, SensitiveColumn sensitive, Step step) {
         ZeroLevelSet set = read(ctx, schema, sensitive, Long.MAX_VALUE, step);
         if (set == null) {
-            throw new org.kanon.InvalidInputException("--executor memory: the zero-level set of "
+            throw new InvalidInputException("--executor memory: the zero-level set of "
                     + schema.fact().displayName() + " has more groups than the memory executor's arrays hold; use --executor sql");
         }
         return set;

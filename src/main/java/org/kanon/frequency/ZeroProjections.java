@@ -1,8 +1,10 @@
 package org.kanon.frequency;
 
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import org.kanon.lattice.Node;
 
 /**
@@ -18,25 +20,25 @@ final class ZeroProjections {
     /** Attribute subsets are int bit sets. */
     static final int MAX_ATTRIBUTES = 30;
 
-    private final int attributes;
-    private final long budgetClasses;
-    private final Projector derive;
-
     /** Groups a set onto a node, or returns null without building it when it has more than {@code maxClasses} classes. */
     interface Projector {
         MemoryFrequencySet project(MemoryFrequencySet from, Node node, long maxClasses);
     }
+
+    private final int attributes;
+    private final long budgetClasses;
+    private final Projector projector;
     /** By attribute bit set, in access order for eviction. */
     private final Map<Integer, MemoryFrequencySet> cached = new LinkedHashMap<>(64, 0.75f, true);
     /** Attribute sets whose projection was found larger than a cached one may be: not tried again. */
-    private final java.util.Set<Integer> tooLarge = new java.util.HashSet<>();
+    private final Set<Integer> tooLarge = new HashSet<>();
     private long classes;
     private long computed;
 
-    ZeroProjections(MemoryFrequencySet zero, long budgetClasses, Projector derive) {
+    ZeroProjections(MemoryFrequencySet zero, long budgetClasses, Projector projector) {
         this.attributes = zero.node().size();
         this.budgetClasses = budgetClasses;
-        this.derive = derive;
+        this.projector = projector;
         cached.put(full(), zero);
     }
 
@@ -68,7 +70,7 @@ final class ZeroProjections {
         if (tooLarge.contains(mask)) {
             return superset;
         }
-        set = derive.project(superset, zero(mask), budgetClasses / 4);
+        set = projector.project(superset, zero(mask), budgetClasses / 4);
         computed++;
         if (set == null) {
             tooLarge.add(mask);
