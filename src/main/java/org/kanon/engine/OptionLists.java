@@ -4,8 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.kanon.InvalidInputException;
 import org.kanon.lattice.LevelVector;
+import org.kanon.schema.NameList;
 
-/** Parsing of the comma-separated option values (names of columns, levels), with errors naming the option. */
+/**
+ * Parsing of the comma-separated option values (names of columns, levels), with errors naming the option. A name
+ * holding a comma is given in double quotes ({@code --qi '"a,b",zip'}; see {@link NameList}).
+ */
 public final class OptionLists {
     private OptionLists() {
     }
@@ -15,8 +19,13 @@ public final class OptionLists {
         if (text == null) {
             return names;
         }
-        for (String part : text.split(",")) {
-            String t = part.trim();
+        List<String> parsed;
+        try {
+            parsed = NameList.parse(text);
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException(option + ": " + e.getMessage());
+        }
+        for (String t : parsed) {
             if (t.isEmpty()) {
                 throw new InvalidInputException(option + ": empty name in '" + text + "'");
             }

@@ -29,7 +29,7 @@ public final class QueryEvaluation {
     /** {@code spec}'s dimensionality may be {@link WorkloadSpec#AUTO}. */
     public Report evaluate(String releaseName, String originalName, Optional<String> sensitiveName, WorkloadSpec spec) {
         ReleaseRecord release = new ReleaseRegister(db).require(releaseName);
-        List<String> qis = List.of(release.quasiIdentifiers().split(","));
+        List<String> qis = release.qiNames();
         WorkloadSpec resolved = spec.forRelease(qis.size());
         String sensitive = sensitive(release, sensitiveName);
         SourceTable table = new TableResolver(db).resolve(originalName);

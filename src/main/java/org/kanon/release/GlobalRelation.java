@@ -29,6 +29,7 @@ import org.kanon.progress.Progress;
 import org.kanon.progress.Step;
 import org.kanon.schema.AttributeRole;
 import org.kanon.schema.Column;
+import org.kanon.schema.NameList;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TextValues;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
@@ -112,7 +113,7 @@ final class GlobalRelation implements RelationKind {
                 request.mode() == SuppressMode.STAR);
         row.sourceSchema(schema.fact().schema()).sourceTable(schema.fact().name())
                 .kind(request.materialize() ? "TABLE" : "VIEW").algorithm(request.algorithm())
-                .quasiIdentifiers(String.join(",", schema.names())).levels(request.node().toCsv())
+                .quasiIdentifiers(NameList.join(schema.names())).levels(request.node().toCsv())
                 .k(request.model().k()).suppression(request.suppression().toString()).suppressionLimit(check.suppressionAllowance())
                 .suppressMode(request.mode().label()).rowsIn(check.rows())
                 .rowsOut(shape.value3() == null ? 0 : shape.value3().longValue()).rowsSuppressed(check.rowsBelowK())

@@ -28,6 +28,7 @@ import org.kanon.progress.Step;
 import org.kanon.schema.AttributeRole;
 import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
+import org.kanon.schema.NameList;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TextValues;
 
@@ -100,7 +101,7 @@ final class LocalRecodedTable implements RelationKind {
         long rowsIn = result.recoded().table().rows();
         long deleted = rowsIn - rowsOut;
         row.sourceSchema(result.source().schema()).sourceTable(result.source().name()).kind("TABLE").algorithm(request.algorithm())
-                .quasiIdentifiers(String.join(",", qiNames)).levels("local").k(result.model().k())
+                .quasiIdentifiers(NameList.join(qiNames)).levels("local").k(result.model().k())
                 .suppression(deleted == 0 ? "0" : "row deletion").suppressionLimit(deleted)
                 .suppressMode(deleted == 0 ? "none" : SuppressMode.REMOVE.label())
                 .rowsIn(rowsIn).rowsOut(rowsOut).rowsSuppressed(deleted)

@@ -23,7 +23,7 @@ public final class RegisteredRecheck {
      * register, is {@code model}; {@code catalog} folds kanon's schema names as the writers did.
      */
     public static String sql(DSLContext ctx, Identifiers catalog, ReleaseRecord r, SourceTable source, PrivacyModel model) {
-        List<String> qis = List.of(r.quasiIdentifiers().split(","));
+        List<String> qis = r.qiNames();
         Column sensitive = r.sensitiveAttribute() == null ? null : source.column(r.sensitiveAttribute());
         if (r.twoTables()) {
             List<Column> qiColumns = source.columns(qis);

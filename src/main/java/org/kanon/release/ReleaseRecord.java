@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import org.kanon.privacy.ModelCode;
 import org.kanon.privacy.PrivacyModel;
+import org.kanon.schema.NameList;
 
 /**
  * A row of the release register (catalog table RELEASES). {@code privacyModel} describes the model the release
@@ -51,6 +52,11 @@ public record ReleaseRecord(String name, String sourceSchema, String sourceTable
     public Optional<PrivacyModel> model() {
         String code = modelCode != null ? modelCode : LegacyModelText.code(this);
         return ModelCode.decode(code, sensitiveAttribute, sensitiveValueList());
+    }
+
+    /** The quasi-identifiers' column names, in the register's order (stored as a {@link NameList}). */
+    public List<String> qiNames() {
+        return NameList.parse(quasiIdentifiers);
     }
 
     /** The registered level per QI of a full-domain release; null for another recoding or levels that do not parse. */

@@ -22,6 +22,7 @@ import org.kanon.progress.Step;
 import org.kanon.schema.AttributeRole;
 import org.kanon.schema.Column;
 import org.kanon.schema.ColumnTypes;
+import org.kanon.schema.NameList;
 import org.kanon.schema.SourceTable;
 
 /**
@@ -82,7 +83,7 @@ final class TwoTables implements RelationKind {
         List<int[]> groups = request.layout().groups();
         long smallest = groups.stream().mapToLong(g -> g.length).min().orElse(0);
         row.sourceSchema(in.source().schema()).sourceTable(in.source().name()).kind("TABLE").algorithm(request.algorithm())
-                .quasiIdentifiers(String.join(",", in.qis().stream().map(Column::name).toList())).levels("none")
+                .quasiIdentifiers(NameList.join(in.qis().stream().map(Column::name).toList())).levels("none")
                 .k(request.l()).suppression("0").suppressionLimit(0).suppressMode("none")
                 .rowsIn(in.data().size()).rowsOut(in.data().size()).rowsSuppressed(0)
                 .classes(groups.size()).smallestClass(smallest)

@@ -60,7 +60,7 @@ public final class ReleaseReport {
                 .orElseThrow(() -> new InvalidInputException("release " + release.name() + ": its source table " + release.sourceSchema() + "."
                         + release.sourceTable() + " no longer exists, so there is no before to compare with (kanon risk --release "
                         + release.name() + " measures the release alone)"));
-        StarSchema schema = StarSchema.of(source, List.of(release.quasiIdentifiers().split(",")), new HierarchyCatalog(db));
+        StarSchema schema = StarSchema.of(source, release.qiNames(), new HierarchyCatalog(db));
         RiskAnalysis before = analyzer.analyze(RiskSubject.node(schema, LevelVector.zero(schema.quasiIdentifiers().size())), options);
         RiskAnalysis after = analyzer.analyze(RiskSubject.release(db, release), options);
         RiskSection risk = new RiskSection(before, after);

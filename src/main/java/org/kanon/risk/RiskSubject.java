@@ -61,7 +61,7 @@ public record RiskSubject(String description, List<String> quasiIdentifiers, Str
                         + " no longer exists"));
         DSLContext ctx = db.dsl();
         Table<?> relation = DSL.table(DSL.name(release.relationSchema(), release.relationName())).as(DSL.name("r"));
-        List<String> names = List.of(release.quasiIdentifiers().split(","));
+        List<String> names = release.qiNames();
         List<Field<?>> columns = new ArrayList<>();
         List<Condition> stars = new ArrayList<>();
         for (String name : names) {

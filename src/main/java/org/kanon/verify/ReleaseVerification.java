@@ -107,7 +107,7 @@ public final class ReleaseVerification {
             }
             return found;
         }
-        List<Column> qis = source.columns(List.of(r.quasiIdentifiers().split(",")));
+        List<Column> qis = source.columns(r.qiNames());
         pairAndClass(ctx, r, model, source, released, qis, limit, found);
         return found;
     }

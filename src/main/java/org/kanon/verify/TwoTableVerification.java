@@ -47,7 +47,7 @@ final class TwoTableVerification {
     List<Violation> verify(ReleaseRecord r, SourceTable source, PrivacyModel model, int limit) {
         DSLContext ctx = db.dsl();
         List<Violation> found = new ArrayList<>();
-        List<Column> qis = source.columns(List.of(r.quasiIdentifiers().split(",")));
+        List<Column> qis = source.columns(r.qiNames());
         Column sensitive = source.column(r.sensitiveAttribute());
         boolean anatomy = ReleaseRecord.ANATOMY.equals(r.recoding());
         Table<?> q = DSL.table(DSL.name(r.relationSchema(), r.relationName()));

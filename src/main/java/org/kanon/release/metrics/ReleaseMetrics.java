@@ -55,7 +55,7 @@ public final class ReleaseMetrics {
         List<Field<?>> cells = new ArrayList<>();
         List<Field<String>> texts = new ArrayList<>();
         List<AttributeLevels> attributes = new ArrayList<>();
-        for (String name : release.quasiIdentifiers().split(",")) {
+        for (String name : release.qiNames()) {
             Column column = source.column(name);
             Field<Object> cell = DSL.field(DSL.name("r", column.name()));
             // the released column's own type: a local release holds labels as text, a global view raw values too

@@ -45,7 +45,7 @@ public final class TwoTableReleaseMetrics {
         // the writer names the group id column GID (quoted); looked up like any column, so its stored case does not matter
         Column gid = partition.column(TwoTableRecheckQuery.GID);
         return new TwoTableLayout(DSL.name(r.relationSchema(), r.relationName()), DSL.name(r.relationSchema(), r.sensitiveRelation()),
-                DSL.name(partition.schema(), partition.name()), partition.columns(List.of(r.quasiIdentifiers().split(","))), gid.name(),
+                DSL.name(partition.schema(), partition.name()), partition.columns(r.qiNames()), gid.name(),
                 partition.column(r.sensitiveAttribute()).name(), r.k(), ReleaseRecord.PERMUTATION.equals(r.recoding()));
     }
 }
