@@ -40,7 +40,8 @@ import org.kanon.verify.Violation;
  * }</pre>
  *
  * A mistake in the input (an unknown table or algorithm, an option the algorithm does not read, a value out of
- * range) is an {@link org.kanon.InvalidInputException} naming it, thrown before anything is written.
+ * range) is an {@link org.kanon.InvalidInputException} naming it in the API's words (never a command-line option),
+ * thrown before anything is written.
  */
 public final class Kanon implements AutoCloseable {
     /** Violations {@link #verify} reports at most per check, as {@code kanon verify} does. */
@@ -59,7 +60,7 @@ public final class Kanon implements AutoCloseable {
 
     /** As {@link #open(String)}, as {@code user} (null: {@value ConnectionSettings#USER_VARIABLE}, if set). */
     public static Kanon open(String jdbcUrl, String user) {
-        return new Kanon(Database.open(ConnectionSettings.resolve(jdbcUrl, user, System.getenv())));
+        return ApiWords.ANONYMIZE.call(() -> new Kanon(Database.open(ConnectionSettings.resolve(jdbcUrl, user, System.getenv()))));
     }
 
     /** Whether the table as it is (every QI at level 0) meets the requirement, as {@code kanon check}. */
@@ -69,15 +70,17 @@ public final class Kanon implements AutoCloseable {
 
     /** ... with the QIs generalized to {@code levels} ("1,0,2", one per QI; null: all 0). */
     public CheckResult check(Anonymization what, String levels) {
-        what.require();
-        StarSchema schema = schema(what);
-        LevelVector node = node(schema, levels);
-        return new PrivacyCheck(db.dsl()).check(schema, node, what.model(), what.suppressionLimit());
+        return ApiWords.ANONYMIZE.call(() -> {
+            what.require();
+            StarSchema schema = schema(what);
+            LevelVector node = node(schema, levels);
+            return new PrivacyCheck(db.dsl()).check(schema, node, what.model(), what.suppressionLimit());
+        });
     }
 
     /** Runs the algorithm of that name, as {@code kanon anonymize --algorithm NAME}; with a release name it releases. */
     public AnonymizeResult anonymize(String algorithm, Anonymization what, AnonymizeOptions options) {
-        return new AlgorithmRunner(db).run(algorithm, what, options, null);
+        return ApiWords.ANONYMIZE.call(() -> new AlgorithmRunner(db).run(algorithm, what, options, null));
     }
 
     /**
@@ -85,22 +88,29 @@ public final class Kanon implements AutoCloseable {
      * SQL), as {@code kanon release}; the outcome says whether it was released or why not.
      */
     public ReleaseOutcome release(Anonymization what, String levels, String name) {
-        what.require();
-        StarSchema schema = schema(what);
-        LevelVector node = node(schema, levels);
-        Set<String> identifying = new HashSet<>();
-        return new ReleaseWriter(db).release(new ReleaseRequest(name, schema, node, what.model(), what.suppressionLimit(),
-                SuppressMode.REMOVE, false, false, identifying, "full-domain"));
+        return release(what, levels, name, false);
+    }
+
+    /** ... replacing a release of that name when {@code replace}, as {@code kanon release --replace}. */
+    public ReleaseOutcome release(Anonymization what, String levels, String name, boolean replace) {
+        return ApiWords.RELEASE.call(() -> {
+            what.require();
+            StarSchema schema = schema(what);
+            LevelVector node = node(schema, levels);
+            Set<String> identifying = new HashSet<>();
+            return new ReleaseWriter(db).release(new ReleaseRequest(name, schema, node, what.model(), what.suppressionLimit(),
+                    SuppressMode.REMOVE, false, replace, identifying, "full-domain"));
+        });
     }
 
     /** Re-checks a release against its source and its register, as {@code kanon verify}: empty when it verifies. */
     public List<Violation> verify(String release) {
-        return new ReleaseVerification(db).verify(new ReleaseRegister(db).require(release), VIOLATIONS_SHOWN);
+        return ApiWords.ANONYMIZE.call(() -> new ReleaseVerification(db).verify(new ReleaseRegister(db).require(release), VIOLATIONS_SHOWN));
     }
 
     /** The utility figures of a (one-table) release and its largest sensitive share, as {@code kanon metrics}. */
     public ReleaseMetrics.Figures metrics(String release) {
-        return new ReleaseMetrics(db).of(new ReleaseRegister(db).require(release));
+        return ApiWords.ANONYMIZE.call(() -> new ReleaseMetrics(db).of(new ReleaseRegister(db).require(release)));
     }
 
     /**
@@ -108,24 +118,26 @@ public final class Kanon implements AutoCloseable {
      * as it is), as {@code kanon risk}.
      */
     public RiskAnalysis risk(String table, String qis, String levels, RiskOptions options) {
-        SourceTable source = new TableResolver(db).resolve(table);
-        StarSchema schema = StarSchema.of(source, OptionLists.names("--qi", qis), new HierarchyCatalog(db));
-        return new RiskAnalyzer(db).analyze(RiskSubject.node(schema, node(schema, levels)), options);
+        return ApiWords.ANONYMIZE.call(() -> {
+            SourceTable source = new TableResolver(db).resolve(table);
+            StarSchema schema = StarSchema.of(source, OptionLists.names("--qi", qis), new HierarchyCatalog(db));
+            return new RiskAnalyzer(db).analyze(RiskSubject.node(schema, node(schema, levels)), options);
+        });
     }
 
     /** The re-identification risk of a registered release as published (its suppressed rows left out), as {@code kanon risk --release}. */
     public RiskAnalysis releaseRisk(String release, RiskOptions options) {
-        return new RiskAnalyzer(db).analyze(RiskSubject.release(db, new ReleaseRegister(db).require(release)), options);
+        return ApiWords.ANONYMIZE.call(() -> new RiskAnalyzer(db).analyze(RiskSubject.release(db, new ReleaseRegister(db).require(release)), options));
     }
 
     /** The self-contained HTML report of a registered release, as {@code kanon report --release}. */
     public String report(String release, RiskOptions options) {
-        return new ReleaseReport(db, "kanon (Java API)").html(new ReleaseRegister(db).require(release), options, null);
+        return ApiWords.ANONYMIZE.call(() -> new ReleaseReport(db, "kanon (Java API)").html(new ReleaseRegister(db).require(release), options, null));
     }
 
     /** The register entry of a release. */
     public ReleaseRecord releaseRecord(String release) {
-        return new ReleaseRegister(db).require(release);
+        return ApiWords.ANONYMIZE.call(() -> new ReleaseRegister(db).require(release));
     }
 
     @Override
