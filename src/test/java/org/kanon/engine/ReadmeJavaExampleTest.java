@@ -3,103 +3,104 @@ package org.kanon.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.lang.reflect.Method;
-import java.net.URL;
-import java.net.URLClassLoader;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.kanon.cli.Kanon;
-import org.kanon.db.ConnectionSettings;
-import org.kanon.db.Database;
-import org.kanon.testing.PaperTables;
-import org.kanon.testing.TestDatabases;
+import org.kanon.testing.ReadmeShell;
 
 /**
- * The README's Java API example, as it stands in README.md: extracted from between its markers, compiled against the
- * test classpath, and run on an in-memory Derby database holding the walk-through's table and hierarchies.
+ * Issue 32, item 10: the README's Java API example, compiled and run as the README says, in a new folder: its
+ * {@code java-api-run} block runs in bash (its {@code bin/kanon} lines making the patients table in ./kanon-db, then
+ * javac and java), with {@code KANON} a checkout whose {@code bin/kanon} is the README's launcher and whose
+ * {@code target/kanon.jar} reaches the built classes and their dependencies through its manifest (the tests run
+ * before the fat jar is packaged). In a folder without the table's database, the example says so in one line.
  */
 class ReadmeJavaExampleTest {
-    private static final String START = "<!-- java-api-example -->\n```java\n";
-    private static final String END = "```\n<!-- /java-api-example -->";
+    private static final String KANON_LINE = "export KANON=/path/to/kanon\n";
 
     @Test
-    void theReadmeExampleCompilesAndRuns(@TempDir Path dir) throws Exception {
-        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
-        int start = readme.indexOf(START);
-        int end = readme.indexOf(END, start);
-        assertTrue(start >= 0 && end > start, "README.md holds the example between its markers");
-        String source = readme.substring(start + START.length(), end);
-        Path file = dir.resolve("KanonExample.java");
-        Files.writeString(file, source, StandardCharsets.UTF_8);
+    void theReadmeExampleCompilesAndRunsInANewFolder(@TempDir Path dir) throws Exception {
+        Path checkout = checkout(dir.resolve("kanon"));
+        Path work = Files.createDirectories(dir.resolve("work"));
+        Files.writeString(work.resolve("KanonExample.java"), ReadmeShell.marked("java-api-example"), StandardCharsets.UTF_8);
+        String block = ReadmeShell.marked("java-api-run");
+        assertTrue(block.startsWith(KANON_LINE), block);
 
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        StringWriter diagnostics = new StringWriter();
-        int compiled = javac.run(null, null, new PrintStream(new WriterStream(diagnostics), true, StandardCharsets.UTF_8),
-                "-classpath", System.getProperty("java.class.path"), "-d", dir.toString(), file.toString());
-        assertEquals(0, compiled, diagnostics.toString());
+        Run run = bash(work, "export KANON=" + checkout + "\n" + block.substring(KANON_LINE.length()));
+        assertEquals(0, run.exit(), run.toString());
+        List<String> lines = run.out().lines().filter(l -> !l.startsWith("imported") && !l.startsWith("bound")
+                && !l.startsWith("  ")).toList();
+        int at = lines.indexOf("as it is: not 2-anonymous");
+        assertTrue(at >= 0, run.toString());
+        assertTrue(lines.get(at + 1).matches("released KANON_RELEASE\\.PATIENTS_JAVA: 6 rows, \\d+ classes, smallest [2-9]"), run.toString());
+        assertEquals("verified", lines.get(at + 2), run.toString());
+        assertTrue(lines.get(at + 3).matches("DM \\d+"), run.toString());
 
-        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.DERBY);
-        // the scratch handle keeps the in-memory database up for the example and drops it at the end
-        try (Database db = Database.openScratch(settings)) {
-            cli(settings, "import", PaperTables.PATIENTS_CSV.toString(), "--table", "patients");
-            cli(settings, "hierarchy", "import", "--table", "patients", "--dir", PaperTables.PAPERS.toString(),
-                    "--prefix", PaperTables.PATIENTS_PREFIX);
-            List<String> lines = run(dir, settings.url());
-            assertEquals("as it is: not 2-anonymous", lines.get(0), lines.toString());
-            assertTrue(lines.get(1).matches("released KANON_RELEASE\\.PATIENTS_JAVA: 6 rows, \\d+ classes, smallest [2-9]"), lines.toString());
-            assertEquals("verified", lines.get(2), lines.toString());
-            assertTrue(lines.get(3).matches("DM \\d+"), lines.toString());
-        }
+        // a folder without the database: one line on stderr (no Derby stack trace, XJ004), exit 2
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        Files.copy(work.resolve("KanonExample.class"), empty.resolve("KanonExample.class"));
+        Run none = bash(empty, "java -cp " + checkout.resolve("target/kanon.jar") + ":. KanonExample");
+        assertEquals(2, none.exit(), none.toString());
+        assertEquals(1, none.err().lines().count(), none.toString());
+        assertTrue(none.err().startsWith("kanon: cannot connect to jdbc:derby:kanon-db"), none.toString());
     }
 
-    private static void cli(ConnectionSettings settings, String... args) {
-        String[] all = new String[args.length + 2];
-        all[0] = "--db";
-        all[1] = settings.url();
-        System.arraycopy(args, 0, all, 2, args.length);
-        StringWriter err = new StringWriter();
-        var cl = Kanon.commandLine(new Kanon().withEnvironment(Map.of()));
-        cl.setOut(new PrintWriter(new StringWriter(), true));
-        cl.setErr(new PrintWriter(err, true));
-        assertEquals(0, cl.execute(all), err.toString());
+    /** A checkout as the README means it: bin/kanon, datasets/, and target/kanon.jar, here a jar of references. */
+    private static Path checkout(Path home) throws IOException {
+        Files.createDirectories(home.resolve("bin"));
+        Files.createDirectories(home.resolve("target"));
+        Path launcher = Files.copy(Path.of("bin/kanon"), home.resolve("bin/kanon"));
+        Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.createSymbolicLink(home.resolve("datasets"), Path.of("datasets").toAbsolutePath());
+        List<String> classPath = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            Path p = Path.of(entry).toAbsolutePath();
+            if (!p.toString().contains("test-classes")) {
+                classPath.add(p.toUri().toString());
+            }
+        }
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, org.kanon.cli.Kanon.class.getName());
+        manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, String.join(" ", classPath));
+        try (OutputStream out = Files.newOutputStream(home.resolve("target/kanon.jar"));
+             JarOutputStream jar = new JarOutputStream(out, manifest)) {
+            jar.flush();
+        }
+        return home;
     }
 
-    /** Runs the example's main on {@code url}; its stdout, line by line. */
-    private static List<String> run(Path classes, String url) throws Exception {
-        PrintStream stdout = System.out;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, ReadmeJavaExampleTest.class.getClassLoader())) {
-            Method main = loader.loadClass("KanonExample").getMethod("main", String[].class);
-            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-            main.invoke(null, (Object) new String[] {url});
-        } finally {
-            System.setOut(stdout);
-        }
-        return captured.toString(StandardCharsets.UTF_8).lines().toList();
-    }
-
-    /** javac's diagnostics into a writer, for the assertion message. */
-    private static final class WriterStream extends java.io.OutputStream {
-        private final StringWriter out;
-
-        WriterStream(StringWriter out) {
-            this.out = out;
-        }
-
+    private record Run(int exit, String out, String err) {
         @Override
-        public void write(int b) {
-            out.write(b);
+        public String toString() {
+            return "exit " + exit + "\n--- out\n" + out + "--- err\n" + err;
         }
+    }
+
+    /** The script in bash in {@code dir}, with none of the settings of the tests' environment (a new user's shell). */
+    private static Run bash(Path dir, String script) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder("bash", "-eu", "-c", script).directory(dir.toFile());
+        Map<String, String> env = pb.environment();
+        env.keySet().removeIf(k -> k.startsWith("KANON_"));
+        Path err = dir.resolve(".stderr");
+        pb.redirectError(err.toFile());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        int exit = p.waitFor();
+        String errors = Files.readString(err);
+        Files.delete(err);
+        return new Run(exit, out, errors);
     }
 }
