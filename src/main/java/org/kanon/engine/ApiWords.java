@@ -16,7 +16,7 @@ import org.kanon.InvalidInputException;
  * does not know loses its dashes, so no message of the API names an option it does not have.
  */
 final class ApiWords {
-    private static final Pattern OPTION = Pattern.compile("--([a-z][a-z-]*)");
+    private static final Pattern OPTION = Pattern.compile("(?<![\\w-])--([a-z][a-z-]*)");
 
     /** For {@link Kanon#anonymize} and every call that takes no release options. */
     static final ApiWords ANONYMIZE = new ApiWords("AnonymizeOptions.replace(true)");

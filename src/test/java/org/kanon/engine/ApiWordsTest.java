@@ -49,6 +49,13 @@ class ApiWordsTest {
         }
     }
 
+    @Test
+    void onlyOptionsAreTranslated() {
+        assertEquals("table 'my--table' not found", ApiWords.ANONYMIZE.of("table 'my--table' not found"));
+        assertEquals("AnonymizeOptions.maxInconsistency: only kaca2 bounds the inconsistency; use algorithm kaca2",
+                ApiWords.ANONYMIZE.of("--max-inconsistency: only kaca2 bounds the inconsistency; use --algorithm kaca2"));
+    }
+
     /** The message of the call's refusal, which names no command-line option. */
     private static String refused(Executable call) {
         String message = assertThrows(InvalidInputException.class, call).getMessage();
