@@ -95,10 +95,16 @@ public final class ReleaseReport {
         }
         doc.section("recheck").heading("Re-check");
         doc.explain("The SQL registered with the release: it returns no row when the release still meets its requirement. "
-                + "Run it with any SQL client, or: kanon verify --release " + release.name());
+                + "Run it with any SQL client, or: " + verifyCommand(release.name()));
         doc.raw("<pre>" + Html.escape(release.recheckSql()) + "</pre>");
         doc.end();
         return footer(doc, release.sensitiveValues() != null).render();
+    }
+
+    /** The command that re-checks the release, as a shell reads it: a name other than letters, digits, _ . - is single-quoted. */
+    static String verifyCommand(String release) {
+        String word = release.matches("[A-Za-z0-9_.-]+") ? release : "'" + release.replace("'", "'\\''") + "'";
+        return "kanon verify " + word;
     }
 
     /** A risk-only report of a table, at a node of its lattice or as it is. */

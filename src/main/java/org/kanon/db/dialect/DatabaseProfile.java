@@ -211,6 +211,14 @@ public interface DatabaseProfile {
     boolean isInMemory(String url);
 
     /**
+     * The URL the user gave (--db, KANON_DB_URL, kanon.properties), as kanon connects with it: where the database is
+     * created on first use by an attribute of the URL (Derby's {@code ;create=true}), that attribute added when absent.
+     */
+    default String creatingUrl(String url) {
+        return url;
+    }
+
+    /**
      * The first connection to the database, made without a timeout where booting it may take long (recovery); the
      * caller closes it once its pool is up. Null when nothing needs booting.
      */
