@@ -3,6 +3,7 @@ package org.kanon.cli;
 import java.io.PrintWriter;
 import java.time.LocalDateTime;
 import org.kanon.db.Database;
+import org.kanon.engine.Counts;
 import org.kanon.engine.JsonObject;
 import org.kanon.frequency.PrivacyCheck;
 import org.kanon.frequency.StarSchema;
@@ -43,8 +44,8 @@ final class CheckCommand extends ResultCommand {
     }
 
     private static void text(PrintWriter out, SourceTable source, StarSchema schema, CheckResult r) {
-        out.printf("%s at %s (levels %s): %d rows in %d classes, smallest class %d%n", source.displayName(),
-                r.node().toString(schema.names()), r.node().toCsv(), r.rows(), r.classes(), r.smallestClass());
+        out.printf("%s at %s (levels %s): %s in %s, smallest class %d%n", source.displayName(),
+                r.node().toString(schema.names()), r.node().toCsv(), Counts.rows(r.rows()), Counts.classes(r.classes()), r.smallestClass());
         out.printf("classes failing %s: %d, holding %d rows; suppression allowance %d rows%n", r.model(),
                 r.classesBelowK(), r.rowsBelowK(), r.suppressionAllowance());
         if (r.satisfiedWithoutSuppression()) {

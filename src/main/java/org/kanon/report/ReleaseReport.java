@@ -111,8 +111,9 @@ public final class ReleaseReport {
     public String html(RiskSubject subject, RiskOptions options) {
         RiskAnalysis analysis = new RiskAnalyzer(db, progress).analyze(subject, options);
         RiskSection risk = new RiskSection(analysis, null);
-        HtmlDocument doc = new HtmlDocument("kanon report: risk of " + subject.description());
-        doc.raw("<header><h1>Risk of " + Html.escape(subject.description()) + "</h1>");
+        String what = subject.description() + (subject.levels() == null ? "" : " at levels " + subject.levels());
+        HtmlDocument doc = new HtmlDocument("kanon report: risk of " + what);
+        doc.raw("<header><h1>Risk of " + Html.escape(what) + "</h1>");
         doc.raw("<p>" + Html.count(analysis.risk().rows()) + " rows &middot; quasi-identifiers: "
                 + Html.escape(String.join(", ", analysis.quasiIdentifiers())) + "</p>");
         doc.raw(risk.cards(analysis.risk(), null) + INTERNAL + "</header>");
