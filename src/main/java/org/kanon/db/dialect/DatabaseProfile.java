@@ -204,6 +204,14 @@ public interface DatabaseProfile {
     /** Sets what must be set before the JVM's first connection to this database (system properties). */
     void prepareJvm();
 
+    /**
+     * The properties every connection is made with: the user and password given ({@code credentials}, not changed), and
+     * what this database needs besides when the user gave none.
+     */
+    default Properties connectionProperties(String url, Properties credentials) {
+        return credentials;
+    }
+
     /** Data source properties for the connection pool. */
     Map<String, String> poolProperties();
 
