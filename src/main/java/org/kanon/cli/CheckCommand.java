@@ -16,8 +16,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-@Command(name = "check", description = {"Does the table meet the privacy model (k-anonymity; (alpha,k) with --alpha; l-diversity with --l) at this node of the generalization lattice?",
-        "Exit 0 when it is (within the suppression allowance), 1 when it is not."})
+@Command(name = "check", description = {"Check whether a table meets the privacy model at a node of the generalization lattice.",
+        "The model: k-anonymity; (alpha,k) with --alpha; l-diversity with --l.",
+        "Exit 0 when it is met (within the suppression allowance), 1 when it is not."})
 final class CheckCommand extends ResultCommand {
     @Mixin
     NodeOptions options;

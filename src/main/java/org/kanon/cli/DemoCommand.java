@@ -7,8 +7,8 @@ import org.kanon.demo.Demo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "demo", description = {"Run the main job on a new embedded Derby database in a temporary folder:",
-        "import bundled data, bind hierarchies, check, release a k-anonymous generalization, export it."})
+@Command(name = "demo", description = {"Run the main job on a new embedded Derby database in a temporary folder (or --dir).",
+        "It imports bundled data, binds hierarchies, checks, releases a k-anonymous generalization and exports it."})
 final class DemoCommand extends KanonSubcommand {
     @Option(names = "--dir", paramLabel = "DIR", description = "Folder to work in (default: a new temporary folder).")
     Path dir;
