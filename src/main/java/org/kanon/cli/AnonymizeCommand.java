@@ -24,8 +24,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "anonymize", description = {
-        "Search the full-domain generalization lattice for every k-anonymous node, pick one by a criterion and,",
-        "with --name, release it (registered, with its re-check SQL). Exit 1 when no node is anonymous."})
+        "Search the full-domain generalization lattice for every k-anonymous node and pick one by a criterion.",
+        "With --name, release it (registered, with its re-check SQL). Exit 1 when no node is anonymous."})
 final class AnonymizeCommand extends ResultCommand {
     @Mixin
     NodeOptions node;

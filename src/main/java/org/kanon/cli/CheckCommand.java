@@ -3,6 +3,7 @@ package org.kanon.cli;
 import java.io.PrintWriter;
 import java.time.LocalDateTime;
 import org.kanon.db.Database;
+import org.kanon.engine.Counts;
 import org.kanon.engine.JsonObject;
 import org.kanon.frequency.PrivacyCheck;
 import org.kanon.frequency.StarSchema;
@@ -15,8 +16,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-@Command(name = "check", description = {"Does the table meet the privacy model (k-anonymity; (alpha,k) with --alpha; l-diversity with --l) at this node of the generalization lattice?",
-        "Exit 0 when it is (within the suppression allowance), 1 when it is not."})
+@Command(name = "check", description = {"Check whether a table meets the privacy model at a node of the generalization lattice.",
+        "The model: k-anonymity; (alpha,k) with --alpha; l-diversity with --l.",
+        "Exit 0 when it is met (within the suppression allowance), 1 when it is not."})
 final class CheckCommand extends ResultCommand {
     @Mixin
     NodeOptions options;
@@ -43,8 +45,8 @@ final class CheckCommand extends ResultCommand {
     }
 
     private static void text(PrintWriter out, SourceTable source, StarSchema schema, CheckResult r) {
-        out.printf("%s at %s (levels %s): %d rows in %d classes, smallest class %d%n", source.displayName(),
-                r.node().toString(schema.names()), r.node().toCsv(), r.rows(), r.classes(), r.smallestClass());
+        out.printf("%s at %s (levels %s): %s in %s, smallest class %d%n", source.displayName(),
+                r.node().toString(schema.names()), r.node().toCsv(), Counts.rows(r.rows()), Counts.classes(r.classes()), r.smallestClass());
         out.printf("classes failing %s: %d, holding %d rows; suppression allowance %d rows%n", r.model(),
                 r.classesBelowK(), r.rowsBelowK(), r.suppressionAllowance());
         if (r.satisfiedWithoutSuppression()) {

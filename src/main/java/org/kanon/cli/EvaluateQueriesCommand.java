@@ -8,8 +8,8 @@ import org.kanon.evaluation.WorkloadSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-@Command(name = "evaluate-queries", description = {"How well a release answers count queries (the permutation paper, section 4.2):",
-        "a seeded workload of SELECT COUNT(*) WHERE A1 in b1 AND .. AND A(w-1) in b(w-1) AND S = v,",
+@Command(name = "evaluate-queries", description = {"Measure how well a release answers count queries (the permutation paper, section 4.2).",
+        "A seeded workload of SELECT COUNT(*) WHERE A1 in b1 AND .. AND A(w-1) in b(w-1) AND S = v,",
         "estimated from the release alone (permutation: per group the product of the attributes'",
         "shares; anatomy: the share of the group's QI tuples; generalized releases: uniform inside",
         "a generalized value) and answered exactly on the original by SQL. Prints the average and",

@@ -14,10 +14,10 @@ import picocli.CommandLine.ScopeType;
 
 /** The {@code kanon} command line: global connection options and the subcommands a DBA scripts against. */
 @Command(name = "kanon", mixinStandardHelpOptions = true, versionProvider = KanonVersion.class,
-        description = "Anonymize tables where they live: k-anonymity checks and releases in Derby or PostgreSQL.",
+        description = "Anonymize tables where they live: privacy checks and releases in Derby, PostgreSQL, MariaDB, DuckDB and Trino.",
         footer = {"", "Password: environment variable KANON_DB_PASSWORD (never a command-line argument).",
-                "Exit codes: 0 success, 1 privacy requirement not met, 2 bad input or usage, 3 internal error",
-                "(one line; KANON_DEBUG=1 adds the stack trace)."},
+                "Exit codes: 0 success, 1 privacy requirement not met, 2 bad input or usage,",
+                "3 internal error (one line; KANON_DEBUG=1 adds the stack trace)."},
         subcommands = {ImportCommand.class, HierarchyCommand.class, CheckCommand.class, AnonymizeCommand.class, ReleaseCommand.class, MetricsCommand.class, RiskCommand.class, ReportCommand.class, VerifyCommand.class,
                 EvaluateQueriesCommand.class, ExportCommand.class, DemoCommand.class, SpecCommand.class, RunCommand.class, WorkerCommand.class,
                 SqlCommand.class, CommandLine.HelpCommand.class})
@@ -32,7 +32,7 @@ public final class Kanon implements Callable<Integer> {
     String user;
 
     @Option(names = "--catalog-db", scope = ScopeType.INHERIT, paramLabel = "JDBC_URL",
-            description = "Where kanon keeps its catalog when --db cannot (Trino): a Derby or PostgreSQL URL (default: env "
+            description = "Where kanon keeps its catalog when --db cannot (Trino): a URL of any database kanon supports but Trino (default: env "
                     + "KANON_CATALOG_DB_URL, else catalog.url of the settings file, else embedded Derby in ./kanon-catalog); "
                     + "its password from env KANON_CATALOG_DB_PASSWORD.")
     String catalogUrl;
@@ -78,6 +78,7 @@ public final class Kanon implements Callable<Integer> {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         // an argument starting with @ is a value (a sensitive value, a spec's options), never a file to read in
         cl.setExpandAtFiles(false);
+        cl.setHelpFactory(HelpWrapping::new);
         return cl;
     }
 

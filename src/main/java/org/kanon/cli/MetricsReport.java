@@ -3,6 +3,7 @@ package org.kanon.cli;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
+import org.kanon.engine.Counts;
 import org.kanon.engine.JsonObject;
 import org.kanon.metrics.AttributeLevels;
 import org.kanon.metrics.HierarchyWeights;
@@ -35,7 +36,7 @@ public final class MetricsReport {
         StringBuilder out = new StringBuilder();
         line(out, "release:", String.format(Locale.ROOT, "%s (%s recoding, %s, k = %d)", r.name(),
                 r.recoding().toLowerCase(Locale.ROOT), r.privacyModel(), r.k()));
-        line(out, "rows:", String.format(Locale.ROOT, "%d in %d classes, smallest %d", u.rows(), u.classes(), u.smallestClass()));
+        line(out, "rows:", String.format(Locale.ROOT, "%d in %s, smallest %d", u.rows(), Counts.classes(u.classes()), u.smallestClass()));
         if (u.suppressedRows() > 0) {
             line(out, "suppressed rows:", String.format(Locale.ROOT, "%d (%s; at the root in every figure, each charged %d in DM)",
                     u.suppressedRows(), r.suppressMode(), u.suppressedRowCharge()));

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.Set;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.engine.Counts;
 import org.kanon.engine.JsonObject;
 import org.kanon.engine.ModelWords;
 import org.kanon.engine.ReleaseJson;
@@ -86,8 +87,9 @@ final class ReleaseCommand extends ResultCommand {
                                 .put("levels", node.toCsv()).put("node", node.toString(schema.names())).put("model", model.toString())
                                 .put("rowsBelowK", r.rowsBelowK()).put("classesBelowK", r.classesBelowK())
                                 .put("suppressionAllowance", r.suppressionAllowance()).render(),
-                        out -> out.printf("not released: %s at %s is not %s: %d rows in %d classes below k, %d may be suppressed%n",
-                                source.displayName(), node.toString(schema.names()), ModelWords.adjective(model), r.rowsBelowK(), r.classesBelowK(),
+                        out -> out.printf("not released: %s at %s is not %s: %s in %s below k, %d may be suppressed%n",
+                                source.displayName(), node.toString(schema.names()), ModelWords.adjective(model), Counts.rows(r.rowsBelowK()),
+                                Counts.classes(r.classesBelowK()),
                                 r.suppressionAllowance()));
                 new RunLog(db).record(db.dsl(), "release", source, params, "NOT_ANONYMOUS", null, null, started);
                 return ExitCodes.NOT_MET;

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import org.kanon.db.Database;
 import org.kanon.engine.JsonObject;
+import org.kanon.engine.Timestamps;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
 import picocli.CommandLine.Command;
@@ -25,7 +26,7 @@ final class ReleaseListCommand extends ResultCommand {
         for (ReleaseRecord r : releases) {
             out.printf("%s\t%s\t%s\t%s.%s\t%s\t%s\t%d\t%d\t%s\t%s%n", r.name(), r.relation(), r.kind().toLowerCase(),
                     r.sourceSchema(), r.sourceTable(), r.quasiIdentifiers(), r.levels(), r.k(), r.rowsOut(),
-                    r.createdAt(), r.createdBy());
+                    Timestamps.format(r.createdAt()), r.createdBy());
         }
     }
 }

@@ -2,6 +2,7 @@ package org.kanon.cli;
 
 import java.io.PrintWriter;
 import org.kanon.db.Database;
+import org.kanon.engine.Timestamps;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
 import picocli.CommandLine.Command;
@@ -36,7 +37,7 @@ final class ReleaseShowCommand extends ResultCommand {
         out.printf("suppression:       %s (limit %d rows, mode %s)%n", r.suppression(), r.suppressionLimit(), r.suppressMode());
         out.printf("rows:              %d in, %d out, %d suppressed%n", r.rowsIn(), r.rowsOut(), r.rowsSuppressed());
         out.printf("classes:           %d, smallest %d%n", r.classes(), r.smallestClass());
-        out.printf("created:           %s by %s%n", r.createdAt(), r.createdBy());
+        out.printf("created:           %s by %s%n", Timestamps.format(r.createdAt()), r.createdBy());
         switch (recheck.stored()) {
             case ShownRecheck.ALTERED -> out.printf("WARNING: the register's re-check SQL was altered (it is not the statement kanon builds from the "
                     + "register); do not run it. kanon's own re-check (must return no row):%n%s%n", recheck.sql());

@@ -11,9 +11,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "report", description = {
-        "Write one self-contained HTML file (styles and charts inline, nothing fetched when opened) about a registered release",
-        "(--release: the source table before vs the release after: re-identification risk, class sizes, the level of every",
-        "cell, utility figures, the re-check SQL) or about the risk of a table (--table, --qi, --levels).",
+        "Write one self-contained HTML file about a registered release or about the risk of a table.",
+        "Styles and charts are inline; nothing is fetched when it is opened. --release: the source table before vs the release",
+        "after: re-identification risk, class sizes, the level of every cell, utility figures, the re-check SQL.",
+        "--table, --qi, --levels: the risk of a table.",
         "kanon anonymize --report FILE writes the same for the release it makes, with the lattice of a full-domain search."})
 final class ReportCommand extends KanonSubcommand {
     @Option(names = "--html", paramLabel = "FILE", required = true, description = "The HTML file to write (replaced whole if it exists).")

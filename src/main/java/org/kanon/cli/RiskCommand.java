@@ -10,9 +10,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(name = "risk", description = {
-        "Re-identification risk of a table (--table, --qi; --levels for a node of its lattice) or of a registered release",
-        "(--release; rows it suppressed are left out), computed in the database from its class sizes:",
-        "prosecutor, journalist and marketer risk (highest, records affected by the highest, average, records above --threshold),",
+        "Compute the re-identification risk of a table or of a registered release from its class sizes, in the database.",
+        "A table: --table, --qi (--levels for a node of its lattice); a release: --release (rows it suppressed are left out).",
+        "Figures: prosecutor, journalist and marketer risk (highest, records affected by the highest, average, records above --threshold),",
         "sample uniques, the class-size distribution, the distinction and separation of every combination of the QIs",
         "(which QIs make records unique) and, with --population or --sampling-fraction, the population uniques estimated",
         "by the Zayatz, Pitman and SNB models and the one Dankar et al.'s rule picks. Definitions: README, Risk analysis and reports."})

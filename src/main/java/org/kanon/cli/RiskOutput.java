@@ -44,7 +44,8 @@ final class RiskOutput {
         long[] sizes = s.sizes();
         long[] classes = s.classes();
         for (int i = 0; i < sizes.length && i < SIZES_SHOWN; i++) {
-            line(b, "  %,8d: %,d classes, %,d rows", sizes[i], classes[i], sizes[i] * classes[i]);
+            line(b, "  %,8d: %,d %s, %,d %s", sizes[i], classes[i], classes[i] == 1 ? "class" : "classes", sizes[i] * classes[i],
+                    sizes[i] * classes[i] == 1 ? "row" : "rows");
         }
         if (sizes.length > SIZES_SHOWN) {
             long moreClasses = 0;

@@ -9,8 +9,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "run", description = {
-        "Run a release specification now and record the run (KANON.SPEC_RUNS). Each run makes a new version of the",
-        "release (R, R_v2, R_v3...) unless --replace. Exit 0 released, 1 requirement not met, 2 bad spec."})
+        "Run a release specification now and record the run (KANON.SPEC_RUNS).",
+        "Each run makes a new version of the release (R, R_v2, R_v3...) unless --replace.",
+        "Exit 0 released, 1 requirement not met, 2 bad spec."})
 final class RunCommand extends ResultCommand {
     @Parameters(index = "0", paramLabel = "SPEC")
     String name;

@@ -14,9 +14,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "verify", description = {
-        "Re-check a registered release independently of the code that produced it: its stored re-check SQL, then the",
-        "rows, every class against the registered privacy model, and every released row paired with a distinct source",
-        "row it generalizes (non-QI columns kept). Exit 0 verified, 1 not (violations listed)."})
+        "Re-check a registered release independently of the code that produced it.",
+        "First its stored re-check SQL, then the rows: every class against the registered privacy model, and every released",
+        "row paired with a distinct source row it generalizes (non-QI columns kept). Exit 0 verified, 1 not (violations listed)."})
 final class VerifyCommand extends ResultCommand {
     @Parameters(paramLabel = "R", arity = "0..1", description = "Release name (or --table, --qi, --k for any table).")
     String name;

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import org.kanon.InvalidInputException;
+import org.kanon.db.dialect.DatabaseProfiles;
 import org.kanon.db.dialect.JdbcUrls;
 
 /**
@@ -69,8 +70,13 @@ public record ConnectionSettings(String url, String user, String password, Conne
         String user = firstNonBlank(userOption, env.get(USER_VARIABLE), file.get(USER_KEY), null);
         String catalogUrl = firstNonBlank(catalogOption, env.get(CATALOG_URL_VARIABLE), file.get(CATALOG_URL_KEY), null);
         ConnectionSettings catalog = catalogUrl == null ? null
-                : new ConnectionSettings(catalogUrl, null, env.get(CATALOG_PASSWORD_VARIABLE));
-        return new ConnectionSettings(url, user, env.get(PASSWORD_VARIABLE), catalog);
+                : new ConnectionSettings(creating(catalogUrl), null, env.get(CATALOG_PASSWORD_VARIABLE));
+        return new ConnectionSettings(creating(url), user, env.get(PASSWORD_VARIABLE), catalog);
+    }
+
+    /** A URL as given, with what its database needs to be created on first use (a new Derby folder); checked as a URL first. */
+    private static String creating(String url) {
+        return url.startsWith("jdbc:") ? DatabaseProfiles.forUrl(url).creatingUrl(url) : url;
     }
 
     /** Where kanon's catalog lives when the database cannot keep it. */

@@ -147,10 +147,11 @@ public final class Database implements AutoCloseable {
         config.setMinimumIdle(1);
         config.setAutoCommit(true);
         config.setConnectionTimeout(30_000);
-        Properties properties = settings.credentials();
+        Properties properties = new Properties();
+        properties.putAll(profile.connectionProperties(settings.url(), settings.credentials()));
         profile.poolProperties().forEach(properties::setProperty);
         config.setDataSource(DirectDriver.dataSource(profile, settings.url(), properties));
-        try (Connection booted = boot ? profile.boot(settings.url(), settings.credentials(), System.err) : null) {
+        try (Connection booted = boot ? profile.boot(settings.url(), profile.connectionProperties(settings.url(), settings.credentials()), System.err) : null) {
             return new HikariDataSource(config);
         } catch (HikariPool.PoolInitializationException e) {
             throw SqlErrors.cannotConnect(e.getCause() != null ? e.getCause() : e, settings);
@@ -190,7 +191,7 @@ public final class Database implements AutoCloseable {
      * every later writer of that name for as long as this process runs) ends when the caller closes it.
      */
     public Connection separateConnection() throws SQLException {
-        return DirectDriver.connect(profile, settings.url(), settings.credentials());
+        return DirectDriver.connect(profile, settings.url(), profile.connectionProperties(settings.url(), settings.credentials()));
     }
 
     public DataSource dataSource() {

@@ -25,6 +25,7 @@ import org.kanon.release.AnonymizeOutcome;
 import org.kanon.release.AnonymizeRequest;
 import org.kanon.release.Anonymizer;
 import org.kanon.release.RelationExporter;
+import org.kanon.release.ReleaseRegister;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.SuppressMode;
 import org.kanon.report.LatticeView;
@@ -49,6 +50,8 @@ public final class Demo {
     static final List<String> CENSUS_QI = List.of("age", "sex", "race", "marital-status", "zipcode");
     static final int CENSUS_K = 5;
     static final String CENSUS_SUPPRESSION = "2%";
+    /** The tables the demo imports (and replaces when run again in the same folder). */
+    private static final Set<String> DEMO_TABLES = Set.of("patients", "census");
 
     private final PrintWriter out;
 
@@ -71,6 +74,7 @@ public final class Demo {
         ConnectionSettings settings = new ConnectionSettings("jdbc:derby:" + db + ";create=true", null, null);
         out.printf("kanon demo: a new Derby database at %s%n%n", db);
         try (Database database = Database.open(settings)) {
+            dropEarlierReleases(database);
             patients(database, folder);
             ReleaseRecord release = census(database, folder);
             out.printf("%nWhere the result is:%n");
@@ -84,6 +88,20 @@ public final class Demo {
             out.printf("  bin/kanon --db 'jdbc:derby:%s' risk --release %s%n", db, release.name());
             out.flush();
             return release;
+        }
+    }
+
+    /**
+     * A second run in the same folder replaces the demo's tables, which its first run's releases (views) depend on: those
+     * releases go first, said in a line. Releases of other tables stay.
+     */
+    private void dropEarlierReleases(Database db) {
+        ReleaseRegister register = new ReleaseRegister(db);
+        for (ReleaseRecord r : register.list()) {
+            if (DEMO_TABLES.contains(r.sourceTable().toLowerCase(Locale.ROOT))) {
+                register.drop(r.name());
+                out.printf("   dropped release %s of an earlier run (its table is imported again)%n", r.name());
+            }
         }
     }
 

@@ -31,6 +31,9 @@ import org.kanon.schema.SourceTable;
  * node is found, one is selected by a criterion and, with a release name, released as a view or table.
  */
 final class FullDomainAlgorithm extends DeclaredAlgorithm {
+    /** The version of the JSON outcome: 2 has every node's levels as an array of numbers ({@code [1,0]}; 1 had the text "1,0"). */
+    static final int JSON_VERSION = 2;
+
     private static final Set<AlgorithmOption> READS = EnumSet.of(AlgorithmOption.EXECUTOR, AlgorithmOption.MEMORY_BUDGET,
             AlgorithmOption.MAX_LATTICE, AlgorithmOption.SELECT, AlgorithmOption.LIST, AlgorithmOption.SUPPRESS_MODE,
             AlgorithmOption.MATERIALIZE, AlgorithmOption.WEIGHTS, AlgorithmOption.IDENTIFYING);
@@ -111,14 +114,15 @@ final class FullDomainAlgorithm extends DeclaredAlgorithm {
     private static JsonObject found(SourceTable source, StarSchema schema, PrivacyModel model, AnonymizeOutcome outcome,
                                     SelectionCriterion criterion, boolean list) {
         SearchResult r = outcome.search();
-        JsonObject found = RunContext.head(source, r.algorithm(), model.toString()).putStrings("qi", schema.names())
+        JsonObject found = RunContext.head(source, r.algorithm(), model.toString()).put("jsonVersion", JSON_VERSION)
+                .putStrings("qi", schema.names())
                 .put("executor", outcome.executor().label()).put("executorChoice", outcome.executorChoice()).put("complete", r.complete()).put("anonymousNodes", r.anonymous().size());
         if (list) {
-            found.putObjects("nodes", r.anonymous().stream().map(v -> new JsonObject().put("levels", v.toCsv()).put("height", v.height())
+            found.putObjects("nodes", r.anonymous().stream().map(v -> new JsonObject().putInts("levels", v.toArray()).put("height", v.height())
                     .put("minimal", minimal(v, r.anonymous()))).toList());
         }
         LevelVector v = outcome.selected() == null ? null : outcome.selected().node();
-        return found.put("selected", v == null ? null : new JsonObject().put("node", v.toString(schema.names())).put("levels", v.toCsv())
+        return found.put("selected", v == null ? null : new JsonObject().put("node", v.toString(schema.names())).putInts("levels", v.toArray())
                 .put("criterion", criterion.label()).put("cost", outcome.selected().cost()));
     }
 
@@ -127,7 +131,7 @@ final class FullDomainAlgorithm extends DeclaredAlgorithm {
         SearchResult r = outcome.search();
         out.printf("searched %s with %s on the %s executor: %d anonymous node(s)%s, %d checked, %d ms%n", source.displayName(),
                 r.algorithm(), outcome.executor().label(), r.anonymous().size(), r.complete() ? "" : " (one minimal node)",
-                r.nodesChecked(), outcome.totalMillis());
+                r.nodesChecked(), r.millis());
         if (outcome.executorChoice() != null) {
             out.println(outcome.executorChoice());
         }
@@ -147,6 +151,7 @@ final class FullDomainAlgorithm extends DeclaredAlgorithm {
         if (outcome.release() != null) {
             if (outcome.release().released()) {
                 ReleaseJson.text(out, outcome.release().release());
+                out.printf("written in %d ms%n", outcome.phaseMillis().getOrDefault("release", 0L));
             } else {
                 out.println("not released: the selected node no longer meets the requirement");
             }

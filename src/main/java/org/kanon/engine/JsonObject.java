@@ -43,6 +43,11 @@ public final class JsonObject {
         return putRaw(name, "[" + String.join(",", values.stream().map(JsonObject::quote).toList()) + "]");
     }
 
+    /** An array of whole numbers. */
+    public JsonObject putInts(String name, int[] values) {
+        return putRaw(name, java.util.Arrays.toString(values).replace(" ", ""));
+    }
+
     /** An array of objects. */
     public JsonObject putObjects(String name, List<JsonObject> values) {
         return putRaw(name, array(values));

@@ -29,8 +29,8 @@ final class LocalReleases {
             return null;
         }
         ReleaseRecord release = new LocalRecodingReleaseWriter(context.db(), context.progress()).write(new LocalReleaseRequest(name, result, identifying, replace, algorithm));
-        out.printf("released %s as table %s: %d rows, %d classes, smallest %d%n", release.name(), release.relation(),
-                release.rowsOut(), release.classes(), release.smallestClass());
+        out.printf("released %s as table %s: %s, %s, smallest %d%n", release.name(), release.relation(),
+                Counts.rows(release.rowsOut()), Counts.classes(release.classes()), release.smallestClass());
         out.printf("re-check (must return no row): %s%n", release.recheckSql());
         return release;
     }

@@ -11,9 +11,9 @@ public final class ReleaseJson {
 
     /** The lines {@code release} and {@code anonymize --name} print about a release just written. */
     public static void text(PrintWriter out, ReleaseRecord r) {
-        out.printf("released %s as %s %s: %d of %d rows, %d suppressed (%s), %d classes, smallest %d%n", r.name(),
-                r.kind().toLowerCase(Locale.ROOT), r.relation(), r.rowsOut(), r.rowsIn(), r.rowsSuppressed(), r.suppressMode(),
-                r.classes(), r.smallestClass());
+        out.printf("released %s as %s %s: %d of %s, %d suppressed (%s), %s, smallest %d%n", r.name(),
+                r.kind().toLowerCase(Locale.ROOT), r.relation(), r.rowsOut(), Counts.rows(r.rowsIn()), r.rowsSuppressed(), r.suppressMode(),
+                Counts.classes(r.classes()), r.smallestClass());
         out.printf("re-check (must return no row): %s%n", r.recheckSql());
     }
 
@@ -33,7 +33,7 @@ public final class ReleaseJson {
                 .put("suppression", r.suppression()).put("suppressionLimit", r.suppressionLimit()).put("suppressMode", r.suppressMode())
                 .put("rowsIn", r.rowsIn()).put("rowsOut", r.rowsOut()).put("rowsSuppressed", r.rowsSuppressed())
                 .put("classes", r.classes()).put("smallestClass", r.smallestClass())
-                .put("createdAt", r.createdAt() == null ? null : r.createdAt().toString()).put("createdBy", r.createdBy())
+                .put("createdAt", Timestamps.format(r.createdAt())).put("createdBy", r.createdBy())
                 .put("recheckSql", recheckSql);
     }
 }

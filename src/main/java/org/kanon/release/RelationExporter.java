@@ -4,11 +4,8 @@ import java.io.IOException;
 import java.io.Writer;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +15,7 @@ import org.apache.commons.csv.CSVPrinter;
 import org.jooq.Cursor;
 import org.jooq.Record;
 import org.kanon.InvalidInputException;
+import org.kanon.OutputFile;
 import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
 import org.kanon.progress.Progress;
@@ -34,6 +32,7 @@ import org.kanon.schema.TableResolver;
  */
 public final class RelationExporter {
     private static final int FETCH_SIZE = 1000;
+    private static final String OPTION = "--csv";
 
     private final Database db;
     private final Progress progress;
@@ -66,16 +65,10 @@ public final class RelationExporter {
      * @return what was written, one entry per file (two for a two-table release)
      */
     public List<Exported> exportAll(String relationName, Path file, boolean replace) {
-        Path target = file.toAbsolutePath();
-        Path dir = target.getParent();
-        if (dir == null || !Files.isDirectory(dir)) {
-            throw new InvalidInputException("--csv: folder " + dir + " does not exist");
-        }
+        Path target = OutputFile.check(OPTION, file);
         List<Part> parts = parts(relationName, target);
         for (Part part : parts) {
-            if (Files.isDirectory(part.file())) {
-                throw new InvalidInputException("--csv: " + part.file() + " is a folder");
-            }
+            OutputFile.refuseIrregular(OPTION, part.file());
             if (!replace && Files.exists(part.file())) {
                 throw new InvalidInputException("--csv: " + part.file() + " already exists; use --replace to overwrite it");
             }
@@ -85,35 +78,27 @@ public final class RelationExporter {
         try {
             List<Long> rows = new ArrayList<>();
             for (Part part : parts) {
-                Path tmp = temporary(part, dir);
+                Path tmp = OutputFile.temporary(OPTION, part.file());
                 temporaries.add(tmp);
                 rows.add(write(part.relation(), tmp));
             }
             List<Exported> written = new ArrayList<>();
             try {
                 for (int i = 0; i < parts.size(); i++) {
-                    move(temporaries.get(i), parts.get(i).file(), replace);
+                    OutputFile.moveIntoPlace(OPTION, temporaries.get(i), parts.get(i).file(), replace);
                     written.add(new Exported(parts.get(i).relation(), rows.get(i), parts.get(i).file()));
                 }
             } catch (RuntimeException e) {
                 if (!replace) { // the files moved so far are new: take them back rather than leave half a release
                     for (Exported done : written) {
-                        deleteQuietly(done.file());
+                        OutputFile.deleteQuietly(done.file());
                     }
                 }
                 throw e;
             }
             return written;
         } finally {
-            temporaries.forEach(RelationExporter::deleteQuietly); // moved ones are gone already
-        }
-    }
-
-    private static void deleteQuietly(Path file) {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException ignored) {
-            // best effort: a temporary file is hidden and named .part
+            temporaries.forEach(OutputFile::deleteQuietly); // moved ones are gone already
         }
     }
 
@@ -143,14 +128,6 @@ public final class RelationExporter {
         String stem = dot > 0 ? fileName.substring(0, dot) : fileName;
         String extension = dot > 0 ? fileName.substring(dot) : "";
         return target.resolveSibling(stem + suffix + extension);
-    }
-
-    private static Path temporary(Part part, Path dir) {
-        try {
-            return Files.createTempFile(dir, "." + part.file().getFileName(), ".part");
-        } catch (IOException e) {
-            throw new InvalidInputException("--csv: cannot write in " + dir + ": " + e.getMessage(), e);
-        }
     }
 
     private long write(SourceTable relation, Path tmp) {
@@ -194,24 +171,5 @@ public final class RelationExporter {
             return "";
         }
         return v instanceof BigDecimal b ? b.toPlainString() : v.toString();
-    }
-
-    private static void move(Path tmp, Path target, boolean replace) {
-        try {
-            if (!replace) {
-                // not ATOMIC_MOVE: a rename would silently replace a file created since the check
-                Files.move(tmp, target);
-                return;
-            }
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } catch (FileAlreadyExistsException e) {
-            throw new InvalidInputException("--csv: " + target + " already exists; use --replace to overwrite it", e);
-        } catch (IOException e) {
-            throw new InvalidInputException("--csv: cannot write " + target + ": " + e.getMessage(), e);
-        }
     }
 }

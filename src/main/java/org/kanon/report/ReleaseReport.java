@@ -95,18 +95,25 @@ public final class ReleaseReport {
         }
         doc.section("recheck").heading("Re-check");
         doc.explain("The SQL registered with the release: it returns no row when the release still meets its requirement. "
-                + "Run it with any SQL client, or: kanon verify --release " + release.name());
+                + "Run it with any SQL client, or: " + verifyCommand(release.name()));
         doc.raw("<pre>" + Html.escape(release.recheckSql()) + "</pre>");
         doc.end();
         return footer(doc, release.sensitiveValues() != null).render();
+    }
+
+    /** The command that re-checks the release, as a shell reads it: a name other than letters, digits, _ . - is single-quoted. */
+    static String verifyCommand(String release) {
+        String word = release.matches("[A-Za-z0-9_.-]+") ? release : "'" + release.replace("'", "'\\''") + "'";
+        return "kanon verify " + word;
     }
 
     /** A risk-only report of a table, at a node of its lattice or as it is. */
     public String html(RiskSubject subject, RiskOptions options) {
         RiskAnalysis analysis = new RiskAnalyzer(db, progress).analyze(subject, options);
         RiskSection risk = new RiskSection(analysis, null);
-        HtmlDocument doc = new HtmlDocument("kanon report: risk of " + subject.description());
-        doc.raw("<header><h1>Risk of " + Html.escape(subject.description()) + "</h1>");
+        String what = subject.description() + (subject.levels() == null ? "" : " at levels " + subject.levels());
+        HtmlDocument doc = new HtmlDocument("kanon report: risk of " + what);
+        doc.raw("<header><h1>Risk of " + Html.escape(what) + "</h1>");
         doc.raw("<p>" + Html.count(analysis.risk().rows()) + " rows &middot; quasi-identifiers: "
                 + Html.escape(String.join(", ", analysis.quasiIdentifiers())) + "</p>");
         doc.raw(risk.cards(analysis.risk(), null) + INTERNAL + "</header>");

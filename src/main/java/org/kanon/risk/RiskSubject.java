@@ -43,8 +43,8 @@ public record RiskSubject(String description, List<String> quasiIdentifiers, Str
     public static RiskSubject node(StarSchema schema, LevelVector node) {
         schema.validate(node);
         boolean raw = node.height() == 0;
-        String description = "table " + schema.fact().displayName() + (raw ? "" : " at levels " + node.toCsv());
-        return new RiskSubject(description, schema.names(), raw ? null : node.toCsv(), schema.from(node),
+        // the levels are a field of their own: in the description too, `risk --levels` printed them twice
+        return new RiskSubject("table " + schema.fact().displayName(), schema.names(), raw ? null : node.toCsv(), schema.from(node),
                 schema.generalized(node), null, null);
     }
 

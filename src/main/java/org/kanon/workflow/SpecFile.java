@@ -14,6 +14,7 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 import org.kanon.InvalidInputException;
+import org.kanon.OutputFile;
 
 /**
  * Specs as a CSV file, one spec per line under a header of the SPECS table's column names, so they move between
@@ -29,7 +30,19 @@ public final class SpecFile {
     private SpecFile() {
     }
 
+    /** The specs written whole to {@code file} (a regular file, replaced, or a new path; anything else is refused). */
     public static void write(List<Spec> specs, Path file) {
+        Path target = OutputFile.check("spec file", file);
+        Path tmp = OutputFile.temporary("spec file", target);
+        try {
+            writeTo(specs, tmp);
+            OutputFile.moveIntoPlace("spec file", tmp, target, true);
+        } finally {
+            OutputFile.deleteQuietly(tmp);
+        }
+    }
+
+    private static void writeTo(List<Spec> specs, Path file) {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
              CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setHeader(COLUMNS.toArray(String[]::new))
                      .setRecordSeparator("\n").get())) {

@@ -82,7 +82,7 @@ class AnonymizeCliTest {
             assertEquals(4L, json.get("anonymousNodes"));
             assertEquals(4, ((List<?>) json.get("nodes")).size());
             Map<?, ?> selected = (Map<?, ?>) json.get("selected");
-            assertEquals("1,0", selected.get("levels"));
+            assertEquals(List.of(1L, 0L), selected.get("levels"));
             assertEquals(1.0, selected.get("cost"));
             Map<?, ?> stats = (Map<?, ?>) json.get("stats");
             assertEquals(6L, stats.get("nodesChecked"));

@@ -31,6 +31,25 @@ class DerbyOpenCliTest {
     }
 
     @Test
+    @DisplayName("--db jdbc:derby:/a/new/folder (and KANON_DB_URL) creates the database there, as the README says: ;create=true is added")
+    void aNewFolderIsCreated() {
+        Path byOption = tmp.resolve("a").resolve("new").resolve("folder");
+        CliRun.Result r = CliRun.execute(new Kanon().withWorkingDirectory(CliRun.noConfigDirectory()), "--db", "jdbc:derby:" + byOption,
+                "release", "list");
+        assertEquals(ExitCodes.OK, r.exitCode(), r.toString());
+        assertTrue(Files.isDirectory(byOption.resolve("seg0")), "a Derby database in the new folder");
+        Path byEnvironment = tmp.resolve("from-env");
+        r = CliRun.execute(new Kanon().withWorkingDirectory(CliRun.noConfigDirectory())
+                .withEnvironment(java.util.Map.of("KANON_DB_URL", "jdbc:derby:" + byEnvironment)), "release", "list");
+        assertEquals(ExitCodes.OK, r.exitCode(), r.toString());
+        assertTrue(Files.isDirectory(byEnvironment.resolve("seg0")), "a Derby database in the new folder");
+        r = CliRun.execute(new Kanon().withWorkingDirectory(CliRun.noConfigDirectory()), "--db",
+                "jdbc:derby:" + tmp.resolve("not-made") + ";create=false", "release", "list");
+        assertEquals(ExitCodes.USAGE, r.exitCode(), "create=false is kept: " + r);
+        assertFalse(Files.exists(tmp.resolve("not-made")));
+    }
+
+    @Test
     @DisplayName("XSDB6: another process has the database open: one line that says so and what to do, exit 2")
     void databaseHeldByAnotherProcess() throws Exception {
         ConnectionSettings settings = onDisk();

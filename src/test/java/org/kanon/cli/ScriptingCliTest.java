@@ -93,10 +93,10 @@ class ScriptingCliTest {
         Files.writeString(dir.resolve("env.properties"), "db.url=jdbc:derby:memory:env\n");
         Files.writeString(dir.resolve("flag.properties"), "db.url=jdbc:derby:memory:flag\n");
         Map<String, String> env = Map.of("KANON_CONFIG", "env.properties");
-        assertEquals("jdbc:derby:memory:local", resolved(Map.of(), dir, "release", "list").url());
-        assertEquals("jdbc:derby:memory:env", resolved(env, dir, "release", "list").url());
-        assertEquals("jdbc:derby:memory:flag", resolved(env, dir, "--config", "flag.properties", "release", "list").url());
-        assertEquals("jdbc:derby:memory:flag", resolved(env, dir, "release", "list", "--config", dir.resolve("flag.properties").toString()).url());
+        assertEquals("jdbc:derby:memory:local;create=true", resolved(Map.of(), dir, "release", "list").url());
+        assertEquals("jdbc:derby:memory:env;create=true", resolved(env, dir, "release", "list").url());
+        assertEquals("jdbc:derby:memory:flag;create=true", resolved(env, dir, "--config", "flag.properties", "release", "list").url());
+        assertEquals("jdbc:derby:memory:flag;create=true", resolved(env, dir, "release", "list", "--config", dir.resolve("flag.properties").toString()).url());
     }
 
     @Test

@@ -204,11 +204,27 @@ public interface DatabaseProfile {
     /** Sets what must be set before the JVM's first connection to this database (system properties). */
     void prepareJvm();
 
+    /**
+     * The properties every connection is made with: the user and password given ({@code credentials}, not changed), and
+     * what this database needs besides when the user gave none.
+     */
+    default Properties connectionProperties(String url, Properties credentials) {
+        return credentials;
+    }
+
     /** Data source properties for the connection pool. */
     Map<String, String> poolProperties();
 
     /** Whether the URL names a database that lives in this process's memory only (gone when dropped or the JVM ends). */
     boolean isInMemory(String url);
+
+    /**
+     * The URL the user gave (--db, KANON_DB_URL, kanon.properties), as kanon connects with it: where the database is
+     * created on first use by an attribute of the URL (Derby's {@code ;create=true}), that attribute added when absent.
+     */
+    default String creatingUrl(String url) {
+        return url;
+    }
 
     /**
      * The first connection to the database, made without a timeout where booting it may take long (recovery); the

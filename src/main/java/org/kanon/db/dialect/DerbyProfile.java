@@ -3,6 +3,7 @@ package org.kanon.db.dialect;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -241,6 +242,14 @@ public final class DerbyProfile implements DatabaseProfile {
     @Override
     public boolean isInMemory(String url) {
         return url.startsWith(URL_PREFIX + "memory:");
+    }
+
+    /** {@code jdbc:derby:/a/new/folder} makes the database there, as the default URL does; a URL that says create=false keeps it. */
+    @Override
+    public String creatingUrl(String url) {
+        boolean says = Arrays.stream(url.split(";")).skip(1)
+                .anyMatch(a -> a.strip().toLowerCase(Locale.ROOT).startsWith("create="));
+        return says ? url : url + ";create=true";
     }
 
     @Override

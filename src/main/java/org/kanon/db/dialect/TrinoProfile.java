@@ -65,7 +65,28 @@ public final class TrinoProfile implements DatabaseProfile {
      */
     private static final java.util.Set<Integer> NODE_LOST = java.util.Set.of(65537, 65539, 65540, 65541, 65542, 65545, 65548, 65558, 65563);
 
+    /** {@code user=} among a URL's parameters ({@code ?user=x} or {@code &user=x}). */
+    private static final Pattern USER_PARAMETER = Pattern.compile("[?&]user=", Pattern.CASE_INSENSITIVE);
+
     private TrinoProfile() {
+    }
+
+    /**
+     * Trino needs a user name for every query but checks no password without TLS: a URL and options without one
+     * failed as "Authentication failed". As Trino's own CLI does, the user then defaults to the operating system's.
+     */
+    @Override
+    public Properties connectionProperties(String url, Properties credentials) {
+        if (credentials.getProperty("user") != null || USER_PARAMETER.matcher(url).find()) {
+            return credentials;
+        }
+        Properties withUser = new Properties();
+        withUser.putAll(credentials);
+        String systemUser = System.getProperty("user.name");
+        if (systemUser != null && !systemUser.isBlank()) {
+            withUser.setProperty("user", systemUser);
+        }
+        return withUser;
     }
 
     @Override

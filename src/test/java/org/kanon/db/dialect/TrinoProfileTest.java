@@ -34,6 +34,21 @@ class TrinoProfileTest {
     }
 
     @Test
+    @DisplayName("no user in the URL or the options: Trino connects as the operating system's user, as Trino's own CLI; a given user wins")
+    void userDefaultsToTheSystemUser() {
+        String system = System.getProperty("user.name");
+        assertEquals(system, trino.connectionProperties("jdbc:trino://h:1/iceberg/lake", new java.util.Properties()).getProperty("user"));
+        ConnectionSettings none = ConnectionSettings.resolve("jdbc:trino://h:1/iceberg/lake", null, java.util.Map.of());
+        assertEquals(system, trino.connectionProperties(none.url(), none.credentials()).getProperty("user"));
+        ConnectionSettings given = ConnectionSettings.resolve("jdbc:trino://h:1/iceberg/lake", "alice", java.util.Map.of());
+        assertEquals("alice", trino.connectionProperties(given.url(), given.credentials()).getProperty("user"));
+        assertNull(trino.connectionProperties("jdbc:trino://h:1/iceberg/lake?user=bob", new java.util.Properties()).getProperty("user"),
+                "the URL's own user= is the driver's to read");
+        assertNull(DatabaseProfiles.forUrl("jdbc:postgresql://h/db").connectionProperties("jdbc:postgresql://h/db", new java.util.Properties())
+                .getProperty("user"), "other databases: as given");
+    }
+
+    @Test
     @DisplayName("kanon's catalog cannot live on Trino: the default catalog database is embedded Derby")
     void catalogElsewhere() {
         assertFalse(trino.keepsCatalog());
