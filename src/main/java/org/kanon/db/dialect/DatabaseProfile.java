@@ -287,6 +287,14 @@ public interface DatabaseProfile {
     // --- SQL text kanon did not write
 
     /**
+     * A connection of its own for SQL text kanon did not write ({@code Database#separateConnection}); where the URL
+     * could let the driver send several statements in one text, a connection on which it cannot.
+     */
+    default Connection queryConnection(String url, Properties credentials) throws SQLException {
+        return DirectDriver.connect(this, url, credentials);
+    }
+
+    /**
      * Starts the read-only transaction on {@code connection} (auto-commit already off): sets what the database takes
      * for read-only (the JDBC flag where the driver has it) and returns how many statements the database would run for {@code text} (1 where it prepares
      * exactly one by itself).
