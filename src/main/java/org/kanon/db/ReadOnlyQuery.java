@@ -85,7 +85,7 @@ public final class ReadOnlyQuery {
         if (statements > 1) {
             throw new InvalidInputException(what + " must be one SELECT; the database driver splits it into " + statements + " statements");
         }
-        try (PreparedStatement ps = c.prepareStatement(text)) {
+        try (PreparedStatement ps = c.prepareStatement(db.profile().readOnlyText(text))) {
             if (ps.getMetaData() == null) {
                 // a CALL (Derby describes no result for it) could run a procedure that writes through its own connection
                 throw new InvalidInputException(what + " must be one SELECT; the database describes no rows it returns (it is no query)");

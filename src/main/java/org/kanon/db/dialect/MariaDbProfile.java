@@ -538,6 +538,17 @@ public final class MariaDbProfile implements DatabaseProfile {
         return c;
     }
 
+    /**
+     * The query as a derived table: {@code SELECT ... INTO OUTFILE} / {@code INTO DUMPFILE} writes a file on the
+     * server whatever the transaction (with the FILE privilege), {@code INTO @v} sets a variable; inside a derived
+     * table the server refuses all of them as a syntax error. The line breaks end a final {@code --} or {@code #}
+     * comment before the closing parenthesis.
+     */
+    @Override
+    public String readOnlyText(String text) {
+        return "SELECT * FROM (\n" + text + "\n) AS kanon_query";
+    }
+
     /** {@code url} without any {@code allowMultiQueries} parameter, whatever its case and value. */
     static String withoutMultiQueries(String url) {
         int query = url.indexOf('?');
