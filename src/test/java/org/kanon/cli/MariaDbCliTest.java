@@ -159,6 +159,34 @@ class MariaDbCliTest {
         }
     }
 
+    /**
+     * MariaDB keeps names in utf8mb3: a name with a character beyond U+FFFF (an emoji) failed deep in a statement
+     * ("Illegal mix of collations", exit 3). A release, table or column name holding one is refused in one line
+     * naming it, exit 2, nothing written.
+     */
+    @Test
+    @DisplayName("An emoji in a release, table or column name is refused in one line naming where it is (MariaDB keeps names in utf8mb3)")
+    void anEmojiInANameIsRefused() throws Exception {
+        ConnectionSettings settings = fresh();
+        try {
+            String emoji = new String(Character.toChars(0x1F600));
+            CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
+            CliRun.Result release = cli.run("anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--name", "r" + emoji);
+            CliRun.assertRefused(release, "--name", "U+1F600");
+            assertEquals(1, release.err().lines().count(), release.err());
+            CliRun.assertRefused(cli.run("release", "--table", "patients", "--qi", "sex,zipcode", "--levels", "1,0", "--k", "2",
+                    "--name", emoji), "--name", "U+1F600");
+            Path file = Files.writeString(tmp.resolve("e.csv"), "id,a" + emoji + "\n1,x\n");
+            CliRun.assertRefused(cli.run("import", file.toString(), "--table", "t"), file + ":1: column 2 name", "U+1F600");
+            Path fine = Files.writeString(tmp.resolve("f.csv"), "id,a\n1,x\n");
+            CliRun.assertRefused(cli.run("import", fine.toString(), "--table", "t" + emoji), "--table", "U+1F600");
+            CliRun.assertRefused(cli.run("check", "--table", "p" + emoji, "--qi", "sex", "--k", "2"), "p" + emoji);
+            assertEquals(List.of("patients"), tables(settings), "nothing written");
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
     private static void releaseAndVerify(CliRun cli) {
         cli.withPaperTable("incognito-patients", "patients", "incognito-patients_");
         CliRun.Result check = cli.run("check", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--levels", "1,0");

@@ -50,7 +50,7 @@ public final class MariaDbProfile implements DatabaseProfile {
 
     /** MariaDB and MySQL keep 64 characters of any identifier (a database name included). */
     static final int NAME_MAX = 64;
-    private static final NameLimit NAMES = new NameLimit(NAME_MAX, false, "MariaDB");
+    private static final NameLimit NAMES = new NameLimit(NAME_MAX, false, "MariaDB", true);
     /**
      * InnoDB's rows hold at most 1017 columns; a VARCHAR at most 65,535 bytes (16,383 four-byte characters of
      * utf8mb4); DECIMAL 65 digits.
