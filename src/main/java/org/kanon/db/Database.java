@@ -191,7 +191,7 @@ public final class Database implements AutoCloseable {
      * every later writer of that name for as long as this process runs) ends when the caller closes it.
      */
     public Connection separateConnection() throws SQLException {
-        return DirectDriver.connect(profile, settings.url(), profile.connectionProperties(settings.url(), settings.credentials()));
+        return profile.queryConnection(settings.url(), profile.connectionProperties(settings.url(), settings.credentials()));
     }
 
     public DataSource dataSource() {

@@ -48,16 +48,33 @@ public final class Identifiers {
                 || schema.equalsIgnoreCase(namespace(KanonSchemas.DIMENSIONS)) || schema.equalsIgnoreCase(namespace(KanonSchemas.RELEASES)));
     }
 
-    /** True when the database keeps this identifier (as folded) whole. */
+    /** True when the database keeps this identifier (as folded) whole: not too long, no character it cannot keep. */
     public boolean fits(String identifier) {
-        return limit.measure(fold(identifier)) <= limit.max();
+        String folded = fold(identifier);
+        return limit.measure(folded) <= limit.max() && limit.unkeptCharacter(folded) < 0;
     }
 
-    /** Why {@code identifier} does not {@link #fits}: its length and the database's limit, for an error line. */
+    /**
+     * Why {@code identifier} does not {@link #fits}, for an error line: its length and the database's limit, or the
+     * character the database keeps in no name.
+     */
     public String tooLong(String identifier) {
         String folded = fold(identifier);
+        String unkept = unkept(folded);
+        if (unkept != null) {
+            return folded + " holds " + unkept;
+        }
         return folded + " is " + limit.measure(folded) + " " + limit.unit() + " long; " + limit.database()
                 + " keeps at most " + limit.max() + " " + limit.unit() + " of a relation name";
+    }
+
+    /**
+     * Null when the database keeps every character of {@code name} in a name, else which one it does not keep
+     * ("U+1F600, beyond U+FFFF (an emoji?): MariaDB keeps no such character in a name").
+     */
+    public String unkept(String name) {
+        int c = limit.unkeptCharacter(name);
+        return c < 0 ? null : String.format("U+%04X, beyond U+FFFF (an emoji?): %s keeps no such character in a name", c, limit.database());
     }
 
     public static boolean isPlain(String name) {

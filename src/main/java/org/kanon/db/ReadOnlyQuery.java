@@ -12,7 +12,8 @@ import org.kanon.InvalidInputException;
 
 /**
  * Runs SQL text kanon did not build itself (a spec's source query, a re-check read from the catalog) without write
- * power. The database decides, not a scan of the text:
+ * power. Its first word must be SELECT or WITH ({@link QueryStart}, read before anything runs: a CALL would run its
+ * procedure before the database tells it is no query); past that the database decides, not a scan of the text:
  * <ul>
  *   <li>it is one statement: Derby prepares exactly one; on PostgreSQL the driver's own parser (the one that splits
  *       a text into the statements it sends) must find one, and the server then refuses a prepared statement that
@@ -57,6 +58,10 @@ public final class ReadOnlyQuery {
 
     private <T> T read(String sql, int maxRows, Function<Cursor<Record>, T> reader) {
         String text = withoutFinalSemicolon(sql);
+        // before the text reaches the database: a CALL would run its procedure (which may COMMIT and write) first
+        QueryStart.refusal(text).ifPresent(why -> {
+            throw new InvalidInputException(what + " must be one SELECT (or WITH ... SELECT); " + why);
+        });
         // not a pooled connection: what the text may leave in its session (SELECT pg_advisory_lock(n)) ends with it
         try (Connection c = db.separateConnection()) {
             c.setAutoCommit(false);
@@ -80,7 +85,7 @@ public final class ReadOnlyQuery {
         if (statements > 1) {
             throw new InvalidInputException(what + " must be one SELECT; the database driver splits it into " + statements + " statements");
         }
-        try (PreparedStatement ps = c.prepareStatement(text)) {
+        try (PreparedStatement ps = c.prepareStatement(db.profile().readOnlyText(text))) {
             if (ps.getMetaData() == null) {
                 // a CALL (Derby describes no result for it) could run a procedure that writes through its own connection
                 throw new InvalidInputException(what + " must be one SELECT; the database describes no rows it returns (it is no query)");

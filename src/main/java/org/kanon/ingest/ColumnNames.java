@@ -35,6 +35,11 @@ final class ColumnNames {
                 throw new InvalidInputException(file + ":" + line + ": column " + position + " name '" + Values.shorten(raw)
                         + "' is longer than " + Identifiers.MAX_LENGTH + " bytes");
             }
+            String unkept = identifiers.unkept(name);
+            if (unkept != null) {
+                throw new InvalidInputException(file + ":" + line + ": column " + position + " name '" + Values.shorten(raw)
+                        + "' holds " + unkept);
+            }
             Integer earlier = seen.putIfAbsent(name.toLowerCase(Locale.ROOT), position);
             if (earlier != null) {
                 throw new InvalidInputException(file + ":" + line + ": duplicate column name '" + Values.shorten(raw)

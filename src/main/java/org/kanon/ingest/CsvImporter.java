@@ -53,6 +53,10 @@ public final class CsvImporter {
         TableResolver resolver = new TableResolver(db);
         TableResolver.TableName target = resolver.parseWritable("--table", tableName);
         checkLength(target);
+        String unkept = db.identifiers().unkept(target.name());
+        if (unkept != null) {
+            throw new InvalidInputException("--table: name " + Values.shorten(target.name()) + " holds " + unkept);
+        }
         TextFiles.checkReadable(file);
 
         char delimiter = opts.delimiter() != null ? checkDelimiter(opts.delimiter()) : CsvFormatDetector.detect(file);

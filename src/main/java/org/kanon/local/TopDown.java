@@ -127,14 +127,20 @@ public final class TopDown {
         List<LocalClass> classes = new ArrayList<>();
         for (Map.Entry<List<Integer>, Units> e : byTop.entrySet()) {
             if (!model.accepts(e.getValue().tally(table).statistics())) {
-                List<String> labels = new ArrayList<>();
-                int g = e.getValue().group(0);
+                // by the QIs and their counts of top values, never a value: a top value may be a row's own
+                List<String> several = new ArrayList<>();
                 for (int q = 0; q < top.length; q++) {
-                    labels.add(table.qis().get(q).name() + "=" + table.label(q, g, top[q]));
+                    java.util.Set<Integer> tops = new java.util.HashSet<>();
+                    for (int i = 0; i < all.size(); i++) {
+                        tops.add(table.labelCode(q, all.group(i), top[q]));
+                    }
+                    if (tops.size() > 1) {
+                        several.add(table.qis().get(q).name() + " (" + tops.size() + " top values)");
+                    }
                 }
                 throw new InvalidInputException("the fully generalized " + tableName + " has " + byTop.size()
-                        + " classes (some hierarchy has several top values) and the class " + labels + " of "
-                        + e.getValue().rows() + " row(s) does not satisfy " + model + ": no local recoding can");
+                        + " classes (some hierarchy has several top values: " + String.join(", ", several) + ") and one of them, of "
+                        + e.getValue().rows() + " row(s), does not satisfy " + model + ": no local recoding can");
             }
             classes.add(new LocalClass(top, e.getValue()));
         }

@@ -162,6 +162,28 @@ class HierarchyBindingCliTest {
     }
 
     @DatabaseTest
+    @DisplayName("a hierarchy of more levels than a table can have columns is refused naming the file and the limit (Derby failed with 54011)")
+    void aHierarchyOfMoreLevelsThanTableColumnsIsRefused(TestDatabases.Kind kind) throws Exception {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try {
+            CliRun cli = new CliRun(settings);
+            ok(cli.run("import", file("p.csv", "zip\n53715\n53703\n").toString(), "--table", "p"));
+            StringBuilder chain = new StringBuilder();
+            for (int level = 1; level < 9_999; level++) {
+                chain.append(";L").append(level);
+            }
+            chain.append(";*\n");
+            Path h = file("deep.csv", "53715" + chain + "53703" + chain);
+            CliRun.Result r = cli.run("hierarchy", "import", "--table", "p", "--file", h.toString(), "--column", "zip");
+            CliRun.assertRefused(r, "deep.csv", "10000 levels", "at most");
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertEquals(1, cli.run("hierarchy", "list", "--table", "p").out().strip().lines().count(), "nothing bound");
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    @DatabaseTest
     @DisplayName("17: a hierarchy read by a view release is not replaced (the view depends on it); a materialized release does not hold it")
     void hierarchyUnderAViewRelease(TestDatabases.Kind kind) throws Exception {
         ConnectionSettings settings = TestDatabases.fresh(kind);

@@ -121,6 +121,72 @@ class MariaDbCliTest {
         }
     }
 
+    /**
+     * A URL that lets the driver send several statements in one text, in any spelling either driver takes, cannot
+     * smuggle a second statement behind a source query's SELECT: the query's connection sends one statement per text,
+     * so the server refuses the text and creates nothing; a query of one SELECT still works through that URL.
+     */
+    @Test
+    @DisplayName("allowMultiQueries in the URL (any case, true/1 or yes, both drivers) lets no second statement through a source query")
+    void allowMultiQueriesLetsNoSecondStatementThrough() throws Exception {
+        ConnectionSettings settings = fresh();
+        try {
+            new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
+            String own;
+            try (Database db = Database.open(settings)) {
+                own = db.identifiers().namespace("KANON");
+            }
+            String mysqlUrl = settings.url().replaceFirst("^jdbc:mariadb:", "jdbc:mysql:");
+            List<String> urls = List.of(settings.url() + "&allowMultiQueries=true", settings.url() + "&ALLOWMULTIQUERIES=True",
+                    settings.url() + "&allowMultiQueries=1",
+                    mysqlUrl + "&allowMultiQueries=yes", mysqlUrl + "&allowMultiQueries=YES", mysqlUrl + "&allowMultiQueries=TRUE");
+            int n = 0;
+            for (String url : urls) {
+                CliRun cli = new CliRun(new ConnectionSettings(url, null, null));
+                String table = "smuggled" + ++n;
+                CliRun.assertRefused(cli.run("spec", "create", "s" + n, "--query", "SELECT sex FROM patients; CREATE TABLE " + own + "."
+                        + table + " (x INT)", "--qi", "sex", "--k", "2", "--release", "r" + n), "spec 's" + n + "': the source query");
+                try (Database db = Database.open(settings)) {
+                    assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name("information_schema", "tables")),
+                            DSL.field(DSL.name("table_schema")).eq(own).and(DSL.field(DSL.name("table_name")).eq(table))), url);
+                }
+            }
+            CliRun.Result one = new CliRun(new ConnectionSettings(mysqlUrl + "&allowMultiQueries=yes", null, null)).run("spec", "create", "fine",
+                    "--query", "SELECT sex, zipcode FROM patients", "--qi", "sex", "--k", "2", "--release", "fine");
+            assertEquals(0, one.exitCode(), one.toString());
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
+    /**
+     * MariaDB keeps names in utf8mb3: a name with a character beyond U+FFFF (an emoji) failed deep in a statement
+     * ("Illegal mix of collations", exit 3). A release, table or column name holding one is refused in one line
+     * naming it, exit 2, nothing written.
+     */
+    @Test
+    @DisplayName("An emoji in a release, table or column name is refused in one line naming where it is (MariaDB keeps names in utf8mb3)")
+    void anEmojiInANameIsRefused() throws Exception {
+        ConnectionSettings settings = fresh();
+        try {
+            String emoji = new String(Character.toChars(0x1F600));
+            CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
+            CliRun.Result release = cli.run("anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--name", "r" + emoji);
+            CliRun.assertRefused(release, "--name", "U+1F600");
+            assertEquals(1, release.err().lines().count(), release.err());
+            CliRun.assertRefused(cli.run("release", "--table", "patients", "--qi", "sex,zipcode", "--levels", "1,0", "--k", "2",
+                    "--name", emoji), "--name", "U+1F600");
+            Path file = Files.writeString(tmp.resolve("e.csv"), "id,a" + emoji + "\n1,x\n");
+            CliRun.assertRefused(cli.run("import", file.toString(), "--table", "t"), file + ":1: column 2 name", "U+1F600");
+            Path fine = Files.writeString(tmp.resolve("f.csv"), "id,a\n1,x\n");
+            CliRun.assertRefused(cli.run("import", fine.toString(), "--table", "t" + emoji), "--table", "U+1F600");
+            CliRun.assertRefused(cli.run("check", "--table", "p" + emoji, "--qi", "sex", "--k", "2"), "p" + emoji);
+            assertEquals(List.of("patients"), tables(settings), "nothing written");
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
     private static void releaseAndVerify(CliRun cli) {
         cli.withPaperTable("incognito-patients", "patients", "incognito-patients_");
         CliRun.Result check = cli.run("check", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--levels", "1,0");

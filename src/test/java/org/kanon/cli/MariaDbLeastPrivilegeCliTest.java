@@ -3,6 +3,7 @@ package org.kanon.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
@@ -91,6 +92,9 @@ class MariaDbLeastPrivilegeCliTest {
                     assertDenied(c, sql);
                 }
                 assertEquals("6", single(c, "SELECT COUNT(*) FROM patients"), "the source is untouched");
+                // no FILE privilege: a source query reads no file on the server and writes none
+                assertNull(single(c, "SELECT LOAD_FILE('/etc/passwd')"), "LOAD_FILE reads nothing without the FILE privilege");
+                assertDenied(c, "SELECT 1 INTO OUTFILE '/tmp/kanon_engine_" + suffix + "'");
             }
             try (Connection c = DriverManager.getConnection(readerUrl)) {
                 // the view runs with its definer's (the engine's) rights: no right on the source needed

@@ -300,6 +300,39 @@ class SpecWorkflowCliTest {
         }
     }
 
+    /**
+     * Only a text whose first word is SELECT or WITH reaches the database: a CALL ran its procedure before kanon saw
+     * it return no rows (on MariaDB a procedure that COMMITs ends the read-only transaction, then writes); SHOW,
+     * VALUES, EXPLAIN are no query over tables either. Refused with exit 2 on every database, nothing run.
+     */
+    @DatabaseTest
+    void aCallOrAShowIsRefusedBeforeItRuns(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try (Database db = Database.openScratch(settings)) {
+            CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
+            List<String> refused = new ArrayList<>(List.of("SHOW TABLES", "VALUES 1", "EXPLAIN SELECT sex FROM patients",
+                    "-- a comment\n  CALL p()", "/*! CALL p() */ SELECT sex FROM patients"));
+            if (kind == TestDatabases.Kind.MARIADB) {
+                TestDatabases.sql(db).execute("CREATE TABLE written (x INT)");
+                TestDatabases.sql(db).execute("CREATE PROCEDURE p() BEGIN COMMIT; INSERT INTO written VALUES (1); END");
+                refused.add("CALL p()");
+                refused.add("DO 0");
+            }
+            int n = 0;
+            for (String query : refused) {
+                String spec = "s" + ++n;
+                CliRun.assertRefused(cli.run("spec", "create", spec, "--query", query, "--qi", "sex", "--k", "2", "--release", "r" + n),
+                        "spec '" + spec + "': the source query must be one SELECT");
+            }
+            if (kind == TestDatabases.Kind.MARIADB) {
+                assertEquals(0, TestDatabases.sql(db).fetchCount(DSL.table(DSL.name("written"))), "the procedure never ran");
+            }
+            assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().namespace("KANON"), db.identifiers().fold("SPECS")))));
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
     /** A release's rows as a multiset: row text -> count. */
     static Map<String, Integer> rows(Database db, String release) {
         String relation = (String) TestDatabases.sql(db).fetchValue("SELECT relation_name FROM kanon.releases WHERE release_name = ?", release);

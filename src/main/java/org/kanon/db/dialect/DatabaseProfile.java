@@ -303,6 +303,22 @@ public interface DatabaseProfile {
     // --- SQL text kanon did not write
 
     /**
+     * A connection of its own for SQL text kanon did not write ({@code Database#separateConnection}); where the URL
+     * could let the driver send several statements in one text, a connection on which it cannot.
+     */
+    default Connection queryConnection(String url, Properties credentials) throws SQLException {
+        return DirectDriver.connect(this, url, credentials);
+    }
+
+    /**
+     * {@code text} (SQL kanon did not write, its first word SELECT or WITH) as it is sent to run read-only: itself,
+     * or where a query's own clauses could write outside the transaction, the text placed where they are no syntax.
+     */
+    default String readOnlyText(String text) {
+        return text;
+    }
+
+    /**
      * Starts the read-only transaction on {@code connection} (auto-commit already off): sets what the database takes
      * for read-only (the JDBC flag where the driver has it) and returns how many statements the database would run for {@code text} (1 where it prepares
      * exactly one by itself).

@@ -516,6 +516,26 @@ public final class DuckDbProfile implements DatabaseProfile {
     }
 
     /**
+     * A connection on which no query reads or lists a file ({@code read_csv}, {@code read_text}, {@code read_blob},
+     * {@code glob}, {@code FROM '/path/file.csv'}) or attaches another database: {@code enable_external_access} off.
+     * DuckDB holds that setting for the whole database instance, which every connection of this JVM to the file shares
+     * (kanon's pool too), and cannot turn it on again while the instance runs: from the first source query or re-check
+     * until the process closes its last connection to the file, nothing of kanon's reads a file through DuckDB (none
+     * does: imports and exports are read and written by kanon itself).
+     */
+    @Override
+    public Connection queryConnection(String url, Properties credentials) throws SQLException {
+        Connection c = DirectDriver.connect(this, url, credentials);
+        try (Statement s = c.createStatement()) {
+            s.execute("SET enable_external_access = false");
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
+        return c;
+    }
+
+    /**
      * The driver cannot mark a connection read-only once the file is open (its access mode is fixed when the first
      * connection opens it); a transaction can be: the one auto-commit off began is replaced by
      * {@code BEGIN TRANSACTION READ ONLY}, in which DuckDB refuses any write (a sequence's nextval included). The

@@ -50,7 +50,7 @@ public final class MariaDbProfile implements DatabaseProfile {
 
     /** MariaDB and MySQL keep 64 characters of any identifier (a database name included). */
     static final int NAME_MAX = 64;
-    private static final NameLimit NAMES = new NameLimit(NAME_MAX, false, "MariaDB");
+    private static final NameLimit NAMES = new NameLimit(NAME_MAX, false, "MariaDB", true);
     /**
      * InnoDB's rows hold at most 1017 columns; a VARCHAR at most 65,535 bytes (16,383 four-byte characters of
      * utf8mb4); DECIMAL 65 digits.
@@ -65,6 +65,8 @@ public final class MariaDbProfile implements DatabaseProfile {
     /** How long a writer waits for another process's hold on a name (PostgreSQL's advisory locks wait without end). */
     private static final int NAME_WAIT_SECONDS = 3600;
     private static final Pattern VERSION = Pattern.compile("^(\\d+)\\.(\\d+)");
+    /** Both drivers' setting for sending several statements in one text. */
+    private static final String MULTI_QUERIES = "allowMultiQueries";
 
     private final SQLDialect dialect;
 
@@ -510,19 +512,69 @@ public final class MariaDbProfile implements DatabaseProfile {
     }
 
     /**
+     * A connection that sends one statement per text: the drivers take {@code allowMultiQueries} in the URL in any
+     * case, as true or 1 (MariaDB's) and true or yes (MySQL's), so every such parameter is dropped from the URL and the
+     * property set to false; a text of two statements is then tried ({@code DO 0; DO 0}), which the server must refuse,
+     * since a driver may take the setting from elsewhere too (MySQL's per-host properties).
+     */
+    @Override
+    public Connection queryConnection(String url, Properties credentials) throws SQLException {
+        Properties properties = new Properties();
+        properties.putAll(credentials);
+        properties.setProperty(MULTI_QUERIES, "false");
+        Connection c = DirectDriver.connect(this, withoutMultiQueries(url), properties);
+        boolean ranTwo;
+        try (Statement s = c.createStatement()) {
+            s.execute("DO 0; DO 0");
+            ranTwo = true;
+        } catch (SQLException refused) {
+            ranTwo = false;
+        }
+        if (ranTwo) {
+            c.close();
+            throw new InvalidInputException("--db: the connection runs several statements sent as one text (allowMultiQueries), "
+                    + "so a stored query could run more than one SELECT; remove the setting from the URL");
+        }
+        return c;
+    }
+
+    /**
+     * The query as a derived table: {@code SELECT ... INTO OUTFILE} / {@code INTO DUMPFILE} writes a file on the
+     * server whatever the transaction (with the FILE privilege), {@code INTO @v} sets a variable; inside a derived
+     * table the server refuses all of them as a syntax error. The line breaks end a final {@code --} or {@code #}
+     * comment before the closing parenthesis.
+     */
+    @Override
+    public String readOnlyText(String text) {
+        return "SELECT * FROM (\n" + text + "\n) AS kanon_query";
+    }
+
+    /** {@code url} without any {@code allowMultiQueries} parameter, whatever its case and value. */
+    static String withoutMultiQueries(String url) {
+        int query = url.indexOf('?');
+        if (query < 0) {
+            return url;
+        }
+        StringBuilder kept = new StringBuilder();
+        for (String parameter : url.substring(query + 1).split("&")) {
+            String key = parameter.contains("=") ? parameter.substring(0, parameter.indexOf('=')) : parameter;
+            if (!key.strip().equalsIgnoreCase(MULTI_QUERIES) && !parameter.isEmpty()) {
+                kept.append(kept.length() == 0 ? "" : "&").append(parameter);
+            }
+        }
+        return url.substring(0, query) + (kept.length() == 0 ? "" : "?" + kept);
+    }
+
+    /**
      * {@code SET TRANSACTION READ ONLY} for the transaction the first statement starts (auto-commit is off). One
-     * statement: neither driver sends a text of several statements unless the connection allows multi-statements
-     * (allowMultiQueries, refused here), and the server then refuses the text as a syntax error.
+     * statement: the connection sends one statement per text ({@link #queryConnection}), and the server refuses a
+     * text of several as a syntax error.
      */
     @Override
     public int beginReadOnly(Connection connection, String text) throws SQLException {
         connection.setReadOnly(true);
         try (Statement s = connection.createStatement()) {
             s.execute("SET TRANSACTION READ ONLY");
-        }
-        String url = connection.getMetaData().getURL();
-        if (url != null && url.toLowerCase(Locale.ROOT).matches(".*allowmultiquer(y|ies)=true.*")) {
-            throw new InvalidInputException("--db: allowMultiQueries=true would let a stored query run several statements; remove it from the URL");
         }
         return 1;
     }

@@ -143,16 +143,23 @@ public final class Mondrian {
         for (List<Integer> members : byTop.values()) {
             int[] groups = members.stream().mapToInt(Integer::intValue).toArray();
             if (!check.accepts(groups)) {
-                List<String> labels = new ArrayList<>();
+                // by the QIs and their counts of top values: a top value may be a row's own value (a QI without hierarchy)
+                List<String> several = new ArrayList<>();
                 for (int q = 0; q < dimensions.size(); q++) {
                     if (dimensions.get(q) instanceof CategoricalDimension c) {
-                        labels.add(table.qis().get(q).name() + "=" + table.label(q, groups[0], table.height(q)));
+                        java.util.Set<Integer> tops = new java.util.HashSet<>();
+                        for (int g = 0; g < table.groupCount(); g++) {
+                            tops.add(c.topNode(g));
+                        }
+                        if (tops.size() > 1) {
+                            several.add(table.qis().get(q).name() + " (" + tops.size() + " top values)");
+                        }
                     }
                 }
                 throw new InvalidInputException("the fully generalized " + tableName + " has " + byTop.size()
-                        + " classes (some hierarchy has several top values, or a non-numeric QI has no hierarchy) and the class "
-                        + labels + " of " + check.statistics(groups).size() + " row(s) does not satisfy "
-                        + check.model() + ": no Mondrian partitioning can");
+                        + " classes (some hierarchy has several top values, or a non-numeric QI has no hierarchy: "
+                        + String.join(", ", several) + ") and one of them, of " + check.statistics(groups).size()
+                        + " row(s), does not satisfy " + check.model() + ": no Mondrian partitioning can");
             }
             starts.add(groups);
         }

@@ -18,6 +18,7 @@ import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
 import org.kanon.db.KanonSchemas;
 import org.kanon.db.Relations;
+import org.kanon.db.dialect.TableLimits;
 import org.kanon.progress.Progress;
 import org.kanon.progress.Step;
 import org.kanon.schema.Column;
@@ -100,6 +101,7 @@ public final class DimensionTableWriter {
         Map<Column, Map<Object, List<String>>> typed = new java.util.LinkedHashMap<>();
         try (Step checked = progress.start("columns checked against their hierarchies", hierarchies.size())) {
             for (Map.Entry<Column, Hierarchy> e : hierarchies.entrySet()) {
+                checkDepth(e.getKey(), e.getValue());
                 Column key = DimensionKeyType.of(e.getKey(), e.getValue(), db.profile().tableLimits());
                 Map<Object, List<String>> byKey = typedRows(e.getKey(), key, e.getValue());
                 checkCoverage(source, e.getKey(), e.getValue(), byKey);
@@ -293,6 +295,20 @@ public final class DimensionTableWriter {
     private static String text(Object value) {
         Object normal = ColumnTypes.normalize(value);
         return normal instanceof java.math.BigDecimal b ? b.toPlainString() : String.valueOf(normal);
+    }
+
+    /**
+     * The dimension table holds the key and a column per level: a hierarchy with more levels than a table can have
+     * columns is refused by its origin (the file) before anything is written, not by the database's CREATE TABLE.
+     */
+    private void checkDepth(Column column, Hierarchy h) {
+        TableLimits limits = db.profile().tableLimits();
+        int columns = h.height() + 2;
+        if (columns > limits.maxColumns()) {
+            throw new InvalidInputException("hierarchy of " + column.name() + " (" + h.origin() + ") has " + (h.height() + 1)
+                    + " levels; its dimension table would need " + columns + " columns and " + limits.database() + " holds at most "
+                    + limits.maxColumns() + " in a table, so at most " + (limits.maxColumns() - 1) + " levels");
+        }
     }
 
     /** {@code key}: the source column with its type widened to hold every leaf ({@link DimensionKeyType}). */
