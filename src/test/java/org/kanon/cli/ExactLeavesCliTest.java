@@ -134,13 +134,22 @@ class ExactLeavesCliTest {
                 List.of("anonymize", "--table", table, "--qi", qi, "--k", "2", "--name", "r_auto"),
                 List.of("release", "--table", table, "--qi", qi, "--levels", levels, "--k", "2", "--name", "r_levels"),
                 List.of("release", "--table", table, "--qi", qi, "--levels", levels, "--k", "2", "--name", "r_table", "--materialize"),
-                List.of("check", "--table", table, "--qi", qi, "--levels", levels, "--k", "2"));
+                List.of("check", "--table", table, "--qi", qi, "--levels", levels, "--k", "2"),
+                // local recoding groups the source in the database too (was an internal error on MariaDB)
+                List.of("anonymize", "--table", table, "--qi", qi, "--k", "2", "--algorithm", "topdown", "--name", "r_topdown"),
+                List.of("anonymize", "--table", table, "--qi", qi, "--k", "2", "--algorithm", "mondrian", "--name", "r_mondrian"));
         for (List<String> command : commands) {
             CliRun.Result r = cli.run(command.toArray(String[]::new));
             if (asWritten && !command.get(0).equals("anonymize")) {
                 // the database counts '53715 ' as a class of its own, of one row; at the zero node no hierarchy is read
                 assertEquals(ExitCodes.NOT_MET, r.exitCode(), command + "\n" + r);
                 assertTrue(r.out().contains("1 rows in 1 classes below k") || r.out().contains("smallest class 1"), command + "\n" + r);
+                continue;
+            }
+            if (asWritten && command.contains("--algorithm")) {
+                // local recoding finds the value without labels in its own words
+                assertEquals(ExitCodes.USAGE, r.exitCode(), command + "\n" + r);
+                assertFalse(r.err().contains("53715 "), "no data value in an error: " + r.err());
                 continue;
             }
             assertEquals(ExitCodes.USAGE, r.exitCode(), command + "\n" + r);
