@@ -23,6 +23,7 @@ public final class PrivacyCheck {
         schema.validate(node);
         SourceIntegrity integrity = new SourceIntegrity(ctx);
         long rows = integrity.checkNullsAndCount(schema);
+        integrity.requireExactLeaves(schema);
         FrequencySets sets = new FrequencySets(ctx);
         SensitiveColumn sensitive = requireFeasible(schema, model, rows);
         FrequencySummary summary = sensitive == null ? sets.summarize(schema, node, model.k())

@@ -73,6 +73,11 @@ public final class Anonymizer {
                 kind = zero == null ? ExecutorKind.SQL : ExecutorKind.MEMORY;
             }
             rows = zero == null ? new SourceIntegrity(db.dsl()).checkNullsAndCount(schema) : zero.requireNullsMapped().rows();
+            // before the search, on every executor: the release's own check would refuse these values only after it.
+            // Not needed where the zero-level set was grouped in the JVM: the memory executor refuses them itself
+            if (zero == null || !db.profile().groupsZeroLevelInJvm()) {
+                new SourceIntegrity(db.dsl()).requireExactLeaves(schema);
+            }
             if (sensitive != null) {
                 sensitive.requireValuesPresent(db.dsl());
             }

@@ -21,6 +21,11 @@ public record Column(String name, int position, int jdbcType, String typeName, i
         };
     }
 
+    /** Whether values are text of their own length (VARCHAR), where trailing blanks are part of a value as written. */
+    public boolean isVaryingText() {
+        return jdbcType == Types.VARCHAR || jdbcType == Types.NVARCHAR;
+    }
+
     public boolean isTemporal() {
         return jdbcType == Types.DATE || jdbcType == Types.TIMESTAMP || jdbcType == Types.TIMESTAMP_WITH_TIMEZONE;
     }

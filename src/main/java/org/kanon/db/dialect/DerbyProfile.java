@@ -72,6 +72,18 @@ public final class DerbyProfile implements DatabaseProfile {
         return DSL.trim(numericOrTemporal.cast(SQLDataType.CHAR(40)));
     }
 
+    /** VARCHARs compare with PAD SPACE: '53715 ' equals '53715'. */
+    @Override
+    public boolean comparesTextAsWritten() {
+        return false;
+    }
+
+    /** A character appended after the value: trailing blanks are then inside it, where PAD SPACE compares them. */
+    @Override
+    public Field<Object> exactText(Field<?> varchar) {
+        return DSL.field("({0} || '.')", Object.class, varchar);
+    }
+
     /** CURRENT_TIMESTAMP keeps its fraction here. */
     @Override
     public Field<java.time.LocalDateTime> currentTime() {

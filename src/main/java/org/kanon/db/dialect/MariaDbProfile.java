@@ -146,6 +146,18 @@ public final class MariaDbProfile implements DatabaseProfile {
         return DSL.field("CAST({0} AS CHAR)", SQLDataType.VARCHAR, numericOrTemporal);
     }
 
+    /** Its collations pad with blanks (utf8mb4_bin too), and the default ones ignore case: 'male' equals 'Male'. */
+    @Override
+    public boolean comparesTextAsWritten() {
+        return false;
+    }
+
+    /** The value's bytes in one character set: a binary string compares byte by byte, without padding. */
+    @Override
+    public Field<Object> exactText(Field<?> varchar) {
+        return DSL.field("CAST(CONVERT({0} USING utf8mb4) AS BINARY)", Object.class, varchar);
+    }
+
     /** MariaDB's CURRENT_TIMESTAMP is whole seconds: a 300 ms lease would round away. */
     @Override
     public Field<java.time.LocalDateTime> currentTime() {

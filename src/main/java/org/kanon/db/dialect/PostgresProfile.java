@@ -84,6 +84,17 @@ public final class PostgresProfile implements DatabaseProfile {
         return numericOrTemporal.cast(SQLDataType.VARCHAR(40));
     }
 
+    /** Its default (deterministic) collations compare text as written. */
+    @Override
+    public boolean comparesTextAsWritten() {
+        return true;
+    }
+
+    @Override
+    public Field<Object> exactText(Field<?> varchar) {
+        return varchar.coerce(Object.class);
+    }
+
     /** CURRENT_TIMESTAMP keeps its fraction here. */
     @Override
     public Field<java.time.LocalDateTime> currentTime() {
