@@ -51,6 +51,8 @@ public final class Database implements AutoCloseable {
      * null when it lives here.
      */
     private Database catalog;
+    /** Set once {@link #close()} has finished: closing again (after an error cut a close short) does nothing. */
+    private volatile boolean closed;
 
     private Database(ConnectionSettings settings, boolean dropOnClose) {
         this(settings, dropOnClose, true);
@@ -237,7 +239,7 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
-        if (!owner) {
+        if (!owner || closed) {
             return;
         }
         pool.close();
@@ -250,6 +252,7 @@ public final class Database implements AutoCloseable {
         if (afterClose != null) {
             afterClose.run();
         }
+        closed = true;
     }
 
     @Override
