@@ -195,6 +195,14 @@ public final class Database implements AutoCloseable {
         return DirectDriver.connect(profile, settings.url(), settings.credentials());
     }
 
+    /**
+     * Closes the pool's connections as they come back, for new ones: after the heap ran out in the middle of a read,
+     * a connection's protocol stream may be cut mid-message (PostgreSQL's then fails "Unexpected packet type").
+     */
+    public void renewConnections() {
+        pool.getHikariPoolMXBean().softEvictConnections();
+    }
+
     public DataSource dataSource() {
         return pool;
     }
