@@ -2,6 +2,7 @@ package org.kanon.release;
 
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.db.OutOfHeap;
 import org.kanon.frequency.ExecutorKind;
 import org.kanon.frequency.FrequencyExecutor;
 import org.kanon.frequency.FrequencySets;
@@ -63,7 +64,7 @@ public final class Anonymizer {
         ZeroLevelBudget budget = new ZeroLevelBudget(request.executor(), request.memoryBudgetBytes(), schema, sensitive);
         ZeroLevelSet zero = null;
         ExecutorKind kind = request.executor();
-        /** Why auto left the memory executor for the sql one after choosing it (out of heap), or null. */
+        // why auto left the memory executor for the sql one after choosing it (out of heap), or null
         String fellBack = null;
         long rows;
         String reading = kind == ExecutorKind.SQL ? "checking the source" : "reading the zero-level set";
@@ -107,6 +108,9 @@ public final class Anonymizer {
             choice = budget.tooManyValues();
             opened = openSql(schema, rows, model, sensitive); // auto: the data does not suit the memory executor
         } catch (RuntimeException | OutOfMemoryError e) {
+            if (zero == null) {
+                throw e; // the sql executor failed to open: nothing to fall back to
+            }
             zero = null;
             choice = fallBack(request, e, "loading the memory executor");
             opened = openSql(schema, rows, model, sensitive);
