@@ -2,6 +2,8 @@ package org.kanon.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.kanon.InvalidInputException;
@@ -45,16 +47,22 @@ public final class Kanon implements Callable<Integer> {
     /** When set, commands work in this open database instead of opening one (spec runs, Derby procedures). */
     private Database shared;
     private Path workingDirectory = Path.of("");
+    /** The databases this command line opened: closed again after an error that may have cut their own close short. */
+    private final List<Database> opened = new ArrayList<>();
     private KanonConfig config;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        HeapReserve.hold();
         Kanon kanon = new Kanon();
         // a background thread's failure (a heartbeat, a pool's housekeeping) is one line too, never a trace with values
         PrintWriter stderr = new PrintWriter(System.err, true);
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            if (e instanceof OutOfMemoryError) {
+                HeapReserve.release();
+            }
             UnexpectedError.report(e, "in thread " + thread.getName() + ": ", stderr, kanon.debug());
         });
         System.exit(commandLine(kanon).execute(args));
@@ -69,6 +77,12 @@ public final class Kanon implements Callable<Integer> {
         cl.setExecutionStrategy(parsed -> {
             try {
                 return run.execute(parsed);
+            } catch (OutOfMemoryError e) {
+                // room first, then the databases closed (an embedded Derby shut down, not left for the next command to
+                // recover), then the one line
+                HeapReserve.release();
+                kanon.closeOpened();
+                return UnexpectedError.report(e, parsed.commandSpec().commandLine().getErr(), kanon.debug());
             } catch (Error e) {
                 return UnexpectedError.report(e, parsed.commandSpec().commandLine().getErr(), kanon.debug());
             }
@@ -124,7 +138,24 @@ public final class Kanon implements Callable<Integer> {
     }
 
     Database openDatabase() {
-        return shared != null ? shared.borrow() : Database.open(connectionSettings());
+        if (shared != null) {
+            return shared.borrow();
+        }
+        Database db = Database.open(connectionSettings());
+        opened.add(db);
+        return db;
+    }
+
+    /** Closes what this command line opened and is still open; a database that cannot be closed is left as it is. */
+    private void closeOpened() {
+        for (Database db : opened) {
+            try {
+                db.close();
+            } catch (RuntimeException | Error e) {
+                // the command's own error is the one to report; this one only means the database stays as it was
+            }
+        }
+        opened.clear();
     }
 
     private static int handleExecutionException(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {

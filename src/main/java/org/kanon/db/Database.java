@@ -51,6 +51,8 @@ public final class Database implements AutoCloseable {
      * null when it lives here.
      */
     private Database catalog;
+    /** Set once {@link #close()} has finished: closing again (after an error cut a close short) does nothing. */
+    private volatile boolean closed;
 
     private Database(ConnectionSettings settings, boolean dropOnClose) {
         this(settings, dropOnClose, true);
@@ -194,6 +196,14 @@ public final class Database implements AutoCloseable {
         return profile.queryConnection(settings.url(), profile.connectionProperties(settings.url(), settings.credentials()));
     }
 
+    /**
+     * Closes the pool's connections as they come back, for new ones: after the heap ran out in the middle of a read,
+     * a connection's protocol stream may be cut mid-message (PostgreSQL's then fails "Unexpected packet type").
+     */
+    public void renewConnections() {
+        pool.getHikariPoolMXBean().softEvictConnections();
+    }
+
     public DataSource dataSource() {
         return pool;
     }
@@ -238,7 +248,7 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
-        if (!owner) {
+        if (!owner || closed) {
             return;
         }
         pool.close();
@@ -251,6 +261,7 @@ public final class Database implements AutoCloseable {
         if (afterClose != null) {
             afterClose.run();
         }
+        closed = true;
     }
 
     @Override

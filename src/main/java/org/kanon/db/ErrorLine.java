@@ -13,9 +13,10 @@ public final class ErrorLine {
 
     /** The line for {@code e}: "internal error (please report it): CLASS, SQLState S, caused by ROOT, at FRAME". */
     public static String of(Throwable e) {
-        if (e instanceof OutOfMemoryError) {
+        String heap = OutOfHeap.of(e);
+        if (heap != null) {
             // the JVM's own text ("Java heap space", "Metaspace", ...) never holds data
-            return "out of memory (" + e.getMessage() + "): give kanon more heap (KANON_JAVA_OPTS=-Xmx4g), "
+            return "out of memory (" + heap + "): give kanon more heap (KANON_JAVA_OPTS=-Xmx4g), "
                     + "or ask for less work (fewer quasi-identifiers, a local-recoding algorithm, --executor sql)";
         }
         String state = SqlErrors.sqlState(e);

@@ -41,6 +41,8 @@ public final class MemoryExecutor implements FrequencyExecutor {
     private final ExecutorStats stats = new ExecutorStats();
     /** Scratch space of the grouping loop, one per thread (see {@link #supportsConcurrentUse()}). */
     private final ThreadLocal<Rollup> rollups;
+    /** Every thread's {@link #rollups}, for {@link #close()} to release. */
+    private final java.util.Queue<Rollup> allRollups = new java.util.concurrent.ConcurrentLinkedQueue<>();
     /** Null with more QIs than an int bit set holds: then every scan starts from the zero-level set. */
     private final ZeroProjections projections;
 
@@ -50,7 +52,11 @@ public final class MemoryExecutor implements FrequencyExecutor {
         this.rows = rows;
         this.hierarchies = hierarchies;
         this.layout = layout;
-        this.rollups = ThreadLocal.withInitial(() -> new Rollup(Math.max(1, layout.bits())));
+        this.rollups = ThreadLocal.withInitial(() -> {
+            Rollup rollup = new Rollup(Math.max(1, layout.bits()));
+            allRollups.add(rollup);
+            return rollup;
+        });
         this.sensitive = sensitive;
         this.modelSummary = sensitive == null ? null : set -> rollups.get().summarize(set, sensitive);
         this.zero = new MemoryFrequencySet(zeroNode, keys, counts, modelSummary);
@@ -442,6 +448,10 @@ public final class MemoryExecutor implements FrequencyExecutor {
 
     @Override
     public void close() {
-        // nothing held outside the heap
+        // nothing held outside the heap, but the pool threads' scratch outlives the executor unless let go here
+        rollups.remove();
+        for (Rollup rollup = allRollups.poll(); rollup != null; rollup = allRollups.poll()) {
+            rollup.release();
+        }
     }
 }

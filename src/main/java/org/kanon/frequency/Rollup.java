@@ -44,6 +44,21 @@ final class Rollup {
     /** Whether the last grouping was hashed and its groups are still only in the table. */
     private boolean inTable;
 
+    /**
+     * Lets go of the arrays (tens of bytes a class) once the executor is closed: a pool thread keeps its Rollup in a
+     * thread-local until that thread next touches one, and a search that falls back after running out of heap needs
+     * the room now. Never used again.
+     */
+    void release() {
+        table = new long[0];
+        groupKeys = new long[0];
+        sums = new long[0];
+        groupSlot = new int[0];
+        cells = new long[0];
+        groupCell = new int[0];
+        lastCompact = null;
+    }
+
     /** For keys below 2^keyBits (at most 62: the epoch needs a bit). */
     Rollup(int keyBits) {
         if (keyBits < 1 || keyBits > 62) {

@@ -2,6 +2,7 @@ package org.kanon.release;
 
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.db.OutOfHeap;
 import org.kanon.frequency.ExecutorKind;
 import org.kanon.frequency.FrequencyExecutor;
 import org.kanon.frequency.FrequencySets;
@@ -63,13 +64,20 @@ public final class Anonymizer {
         ZeroLevelBudget budget = new ZeroLevelBudget(request.executor(), request.memoryBudgetBytes(), schema, sensitive);
         ZeroLevelSet zero = null;
         ExecutorKind kind = request.executor();
+        // why auto left the memory executor for the sql one after choosing it (out of heap), or null
+        String fellBack = null;
         long rows;
         String reading = kind == ExecutorKind.SQL ? "checking the source" : "reading the zero-level set";
         try (Step loading = progress.start(reading, Progress.UNKNOWN)) {
             if (kind == ExecutorKind.MEMORY) {
                 zero = ZeroLevelSet.readWhole(db.dsl(), schema, sensitive, loading);
             } else if (kind == ExecutorKind.AUTO) {
-                zero = ZeroLevelSet.read(db.dsl(), schema, sensitive, budget.maxGroups(), loading);
+                try {
+                    zero = ZeroLevelSet.read(db.dsl(), schema, sensitive, budget.maxGroups(), loading);
+                } catch (RuntimeException | OutOfMemoryError e) {
+                    zero = null;
+                    fellBack = fallBack(request, e, "reading the zero-level set");
+                }
                 kind = zero == null ? ExecutorKind.SQL : ExecutorKind.MEMORY;
             }
             rows = zero == null ? new SourceIntegrity(db.dsl()).checkNullsAndCount(schema) : zero.requireNullsMapped().rows();
@@ -94,10 +102,8 @@ public final class Anonymizer {
                     + "lattice searches cannot use it; search without suppression");
         }
         phases.end("load");
-        SearchResult result;
-        NodeSelector.Selected selected;
         FrequencyExecutor opened;
-        String choice = budget.explain(zero);
+        String choice = fellBack != null ? fellBack : budget.explain(zero);
         try (Step encoding = progress.start("loading the " + kind.label() + " executor", Progress.UNKNOWN)) {
             opened = open(zero, schema, rows, model, sensitive);
         } catch (MemoryExecutor.TooManyValuesException e) {
@@ -106,21 +112,29 @@ public final class Anonymizer {
             }
             choice = budget.tooManyValues();
             opened = openSql(schema, rows, model, sensitive); // auto: the data does not suit the memory executor
+        } catch (RuntimeException | OutOfMemoryError e) {
+            if (zero == null) {
+                throw e; // the sql executor failed to open: nothing to fall back to
+            }
+            zero = null;
+            choice = fallBack(request, e, "loading the memory executor");
+            opened = openSql(schema, rows, model, sensitive);
         }
         zero = null; // its code columns (tens of bytes a group) are garbage once encoded: the search needs the room
-        try (FrequencyExecutor executor = opened) {
-            kind = executor instanceof SqlExecutor ? ExecutorKind.SQL : ExecutorKind.MEMORY;
-            phases.end("executor");
-            try (Step checked = progress.start("nodes checked", Progress.UNKNOWN)) {
-                result = request.search().search(executor, new SearchRequest(request.model().k(), allowance, checked));
+        Searched searched;
+        try {
+            searched = search(opened, request, allowance, phases);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            if (!(opened instanceof MemoryExecutor)) {
+                throw e;
             }
-            phases.end("search");
-            try (Step costed = progress.start("anonymous nodes costed", result.anonymous().size())) {
-                selected = result.anonymous().isEmpty() ? null
-                        : new NodeSelector(request.criterion(), request.weights()).select(result.anonymous(), executor, request.model().k(), costed);
-            }
-            phases.end("select");
+            opened = null; // closed by the search; the sql executor's search needs its room
+            choice = fallBack(request, e, "searching on the memory executor");
+            searched = search(openSql(schema, rows, model, sensitive), request, allowance, phases);
         }
+        SearchResult result = searched.result();
+        NodeSelector.Selected selected = searched.selected();
+        kind = searched.kind();
         ReleaseOutcome release = null;
         if (selected != null && request.releaseName() != null) {
             release = new ReleaseWriter(db, progress).release(new ReleaseRequest(request.releaseName(), schema, selected.node(),
@@ -129,6 +143,45 @@ public final class Anonymizer {
             phases.end("release");
         }
         return new AnonymizeOutcome(result, kind, choice, selected, release, (System.nanoTime() - start) / 1_000_000, phases.millis);
+    }
+
+    private record Searched(SearchResult result, NodeSelector.Selected selected, ExecutorKind kind) {
+    }
+
+    /** The search and the node selection on {@code opened}, which is closed afterwards. */
+    private Searched search(FrequencyExecutor opened, AnonymizeRequest request, long allowance, Phases phases) {
+        try (FrequencyExecutor executor = opened) {
+            ExecutorKind kind = executor instanceof SqlExecutor ? ExecutorKind.SQL : ExecutorKind.MEMORY;
+            phases.end("executor");
+            SearchResult result;
+            try (Step checked = progress.start("nodes checked", Progress.UNKNOWN)) {
+                result = request.search().search(executor, new SearchRequest(request.model().k(), allowance, checked));
+            }
+            phases.end("search");
+            NodeSelector.Selected selected;
+            try (Step costed = progress.start("anonymous nodes costed", result.anonymous().size())) {
+                selected = result.anonymous().isEmpty() ? null
+                        : new NodeSelector(request.criterion(), request.weights()).select(result.anonymous(), executor, request.model().k(), costed);
+            }
+            phases.end("select");
+            return new Searched(result, selected, kind);
+        }
+    }
+
+    /**
+     * Auto chose the memory executor and the heap ran out anyway (its reckoning counts the groups, not every value's
+     * labels a hierarchy brings): the sql executor takes over, the memory executor's structures being garbage by now.
+     * Anything else, or memory asked for by name, is rethrown. Returns the line that says so.
+     */
+    private String fallBack(AnonymizeRequest request, Throwable e, String doing) {
+        if (request.executor() != ExecutorKind.AUTO || !OutOfHeap.causedBy(e)) {
+            if (e instanceof RuntimeException r) {
+                throw r;
+            }
+            throw (Error) e;
+        }
+        db.renewConnections();
+        return ZeroLevelBudget.outOfHeap(doing);
     }
 
     /** Milliseconds per phase, each measured from the end of the previous one. */

@@ -62,6 +62,12 @@ final class ZeroLevelBudget {
         return "auto chose the sql executor: the quasi-identifiers have too many distinct values for the memory executor's keys";
     }
 
+    /** Auto chose memory and the heap ran out while {@code doing} it: it runs the sql executor instead. */
+    static String outOfHeap(String doing) {
+        return "auto switched to the sql executor: the heap (" + megabytes(Runtime.getRuntime().maxMemory()) + ") ran out "
+                + doing + "; more heap (KANON_JAVA_OPTS=-Xmx...) keeps such a search in memory";
+    }
+
     private static String megabytes(long bytes) {
         return bytes < 1 << 20 ? String.format(Locale.ROOT, "%.1f MB", bytes / 1048576.0)
                 : String.format(Locale.ROOT, "%,d MB", (bytes + (1 << 19)) >> 20);

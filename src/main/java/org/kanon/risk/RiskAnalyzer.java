@@ -3,6 +3,7 @@ package org.kanon.risk;
 import java.util.List;
 import java.util.Locale;
 import org.jooq.DSLContext;
+import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.metrics.ClassSizes;
 import org.kanon.progress.Progress;
@@ -41,6 +42,12 @@ public final class RiskAnalyzer {
         try (Step step = progress.start("counting the class sizes", Progress.UNKNOWN)) {
             sizes = ClassSizeQuery.of(ctx, subject.from(), subject.columns(), subject.where());
             excluded = subject.suppressed() == null ? 0 : ctx.fetchCount(subject.from(), subject.suppressed());
+        }
+        if (sizes.rows() == 0) {
+            // no pair of rows to tell apart: every figure would be 0 % or 100 % of nothing, and read as a verdict
+            throw new InvalidInputException(subject.description() + (excluded == 0 ? " has no rows"
+                    : String.format(Locale.ROOT, " publishes no rows (its %,d rows are suppressed)", excluded))
+                    + ": there is no re-identification risk to measure");
         }
         String note = subject.note();
         List<QiCombinationRisk> combined = List.of();

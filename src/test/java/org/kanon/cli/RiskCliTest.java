@@ -114,6 +114,27 @@ class RiskCliTest {
         }
     }
 
+    @DatabaseTest
+    @DisplayName("risk of an empty table: exit 2 with one line, no figures (not 'separation 100 %')")
+    void riskOfAnEmptyTable(TestDatabases.Kind kind) throws Exception {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try {
+            CliRun cli = new CliRun(settings);
+            assertEquals(0, cli.run("import", PaperTables.PATIENTS_CSV.toString(), "--table", "patients").exitCode());
+            try (Connection c = DriverManager.getConnection(settings.url(), settings.user(), settings.password());
+                 Statement s = c.createStatement()) {
+                assertEquals(6, s.executeUpdate("DELETE FROM patients"));
+            }
+            for (String format : new String[]{"text", "json"}) {
+                CliRun.Result r = cli.run("risk", "--table", "patients", "--qi", QI, "--format", format);
+                CliRun.assertRefused(r, "kanon: table ", " has no rows: there is no re-identification risk to measure");
+                assertEquals("", r.out(), format);
+            }
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
     static Map<?, ?> json(CliRun.Result r) throws Exception {
         assertEquals(ExitCodes.OK, r.exitCode(), r.toString());
         String o = r.out().trim();

@@ -363,4 +363,12 @@ public interface DatabaseProfile {
      * driver sets none); null for an error of another database's driver that carries none.
      */
     String sqlState(SQLException e);
+
+    /**
+     * The JVM's text of an out-of-heap error that this driver reports as an SQLException of its own, without the
+     * error as its cause; null for any other exception (the drivers that keep the OutOfMemoryError need nothing).
+     */
+    default String outOfHeap(SQLException e) {
+        return null;
+    }
 }

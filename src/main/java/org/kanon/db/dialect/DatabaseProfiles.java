@@ -47,6 +47,17 @@ public final class DatabaseProfiles {
         return e.getMessage();
     }
 
+    /** The JVM's text of an out-of-heap error a driver reported as its own SQLException, or null (see {@link DatabaseProfile#outOfHeap}). */
+    public static String outOfHeap(java.sql.SQLException e) {
+        for (DatabaseProfile p : ALL) {
+            String text = p.outOfHeap(e);
+            if (text != null) {
+                return text;
+            }
+        }
+        return null;
+    }
+
     /** The profile of a dialect family (as a {@code DSLContext} reports it); an unsupported one is refused. */
     public static DatabaseProfile of(SQLDialect dialect) {
         SQLDialect family = dialect.family();

@@ -603,6 +603,21 @@ public final class DuckDbProfile implements DatabaseProfile {
         return unwrapped(String.valueOf(e.getMessage()));
     }
 
+    /** The texts of the JVM's out-of-heap errors, which DuckDB's fetch reports as "Invalid Error: TEXT". */
+    private static final java.util.List<String> HEAP_TEXTS = java.util.List.of("Java heap space", "GC overhead limit exceeded",
+            "Requested array size exceeds VM limit");
+
+    /** DuckDB's native fetch catches the OutOfMemoryError of the Java code it calls and throws "Invalid Error: Java heap space". */
+    @Override
+    public String outOfHeap(SQLException e) {
+        StackTraceElement[] frames = e.getStackTrace();
+        if (frames.length == 0 || !frames[0].getClassName().startsWith("org.duckdb.")) {
+            return null;
+        }
+        String m = String.valueOf(e.getMessage()).strip();
+        return HEAP_TEXTS.stream().filter(text -> m.equals("Invalid Error: " + text)).findFirst().orElse(null);
+    }
+
     static String unwrapped(String message) {
         int pending = message.indexOf(PENDING);
         if (pending < 0) {
