@@ -16,6 +16,7 @@ SHARED="${KANON_SHARED:-$repo/../shared}"
 CSV="$SHARED/datasets/adult-uci/adult-45222.csv"
 HIER="$SHARED/datasets/adult-arx"
 OUT="${OUT:-$(mktemp -d /tmp/kanon-release-io.XXXXXX)}"
+mkdir -p "$OUT"
 Q9=age,sex,race,marital-status,education,native-country,workclass,occupation,salary-class
 Q7=age,sex,education,marital-status,race,workclass,native-country
 Q8=age,workclass,education,marital-status,occupation,race,sex,native-country
