@@ -42,7 +42,7 @@ final class MetricsCommand extends ResultCommand {
             if (r.twoTables()) {
                 return twoTables(db, r, json);
             }
-            MetricsReport report = new MetricsReport(new ReleaseMetrics(db).of(r), chosen);
+            MetricsReport report = new MetricsReport(new ReleaseMetrics(db, progress(json)).of(r), chosen);
             print(json, report::json, out -> out.print(report.text()));
             return ExitCodes.OK;
         }

@@ -88,7 +88,7 @@ public final class ReleaseReport {
             }
             UtilitySection.twoTables(doc, TwoTableMetrics.of(groups, layout.l(), layout.permuted()), adversary);
         } else {
-            UtilitySection.oneTable(doc, new ReleaseMetrics(db).of(release));
+            UtilitySection.oneTable(doc, new ReleaseMetrics(db, progress).of(release));
         }
         if (lattice != null) {
             lattice(doc, lattice);

@@ -112,8 +112,10 @@ public interface DatabaseProfile {
     boolean batchesRows();
 
     /**
-     * The database's own path for an import's rows, faster than batched INSERTs (PostgreSQL: COPY FROM STDIN), or
-     * empty where the batches are the fastest way kanon has (measured in src/test/bench/IMPORT-RESULTS.md).
+     * The database's own path for an import's rows and every {@link org.kanon.db.RowBatch} (release, hierarchy and
+     * candidate tables), faster than batched INSERTs (PostgreSQL: COPY FROM STDIN; DuckDB: its appender), or empty
+     * where the batches are the fastest way kanon has (measured in src/test/bench/IMPORT-RESULTS.md and
+     * RELEASE-IO-RESULTS.md).
      */
     java.util.Optional<BulkLoader> bulkLoader();
 

@@ -38,6 +38,8 @@ import org.kanon.InvalidInputException;
  * are case-insensitive even when quoted, and kept in the case they were written.
  */
 public final class DuckDbProfile implements DatabaseProfile {
+    private static final BulkLoader APPENDER = new DuckDbAppender();
+
     public static final DuckDbProfile INSTANCE = new DuckDbProfile();
     private static final String URL_PREFIX = "jdbc:duckdb:";
     /** DuckDB keeps a name of any length; kanon's limit is Derby's, so a name that works on one works on both. */
@@ -156,7 +158,7 @@ public final class DuckDbProfile implements DatabaseProfile {
 
     @Override
     public java.util.Optional<BulkLoader> bulkLoader() {
-        return java.util.Optional.empty();
+        return java.util.Optional.of(APPENDER);
     }
 
     @Override

@@ -1,8 +1,9 @@
 package org.kanon.release.metrics;
 
+import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.Set;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Record;
@@ -12,15 +13,15 @@ import org.jooq.impl.SQLDataType;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.metrics.AttributeLevels;
-import org.kanon.metrics.ClassShape;
 import org.kanon.metrics.UtilityMetrics;
+import org.kanon.progress.Progress;
+import org.kanon.progress.Step;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.SuppressMode;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
 import org.kanon.schema.TextValues;
-import org.kanon.schema.hierarchy.Dimension;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
 
 /**
@@ -32,10 +33,20 @@ import org.kanon.schema.hierarchy.HierarchyCatalog;
  * charged the source's size in DM (its {@code rowsIn} as registered).
  */
 public final class ReleaseMetrics {
+    /** Column types whose texts come padded with blanks to the column's width. */
+    private static final Set<Integer> FIXED_WIDTH = Set.of(Types.CHAR, Types.NCHAR);
+
     private final Database db;
+    private final Progress progress;
 
     public ReleaseMetrics(Database db) {
+        this(db, Progress.NONE);
+    }
+
+    /** ... reporting its reads to {@code progress}. */
+    public ReleaseMetrics(Database db, Progress progress) {
         this.db = db;
+        this.progress = Progress.orNone(progress);
     }
 
     /** {@code largestSensitiveShare} is NaN when the release has no sensitive attribute. */
@@ -52,22 +63,35 @@ public final class ReleaseMetrics {
         Table<?> relation = DSL.table(DSL.name(release.relationSchema(), release.relationName())).as(DSL.name("r"));
         boolean starred = SuppressMode.STAR.label().equals(release.suppressMode());
         long removed = starred ? 0 : release.rowsSuppressed();
+        List<Column> qis = new ArrayList<>();
         List<Field<?>> cells = new ArrayList<>();
         List<Field<String>> texts = new ArrayList<>();
-        List<AttributeLevels> attributes = new ArrayList<>();
         for (String name : release.qiNames()) {
             Column column = source.column(name);
             Field<Object> cell = DSL.field(DSL.name("r", column.name()));
-            // the released column's own type: a local release holds labels as text, a global view raw values too
-            Field<String> text = TextValues.of(cell, released.column(column.name()), ctx.dialect());
+            qis.add(column);
             cells.add(cell);
-            texts.add(text);
-            Optional<Dimension> d = hierarchies.find(source, column);
-            attributes.add(ReleaseLevels.count(ctx, relation, text, column.name(), d).withRowsAtRoot(removed));
+            // the released column's own type: a local release holds labels as text, a global view raw values too
+            texts.add(TextValues.of(cell, released.column(column.name()), ctx.dialect()));
         }
-        ClassShape shape = ReleaseClasses.of(ctx, relation, cells, texts, starred ? release.rowsSuppressed() : 0);
-        UtilityMetrics utility = new UtilityMetrics(release.k(), shape, release.rowsSuppressed(), release.rowsIn(), attributes);
-        double share = release.sensitiveAttribute() == null ? Double.NaN : largestShare(ctx, release, source, relation, cells);
+        ReleaseClasses.Tally tally;
+        try (Step read = progress.start("classes read", Progress.UNKNOWN)) {
+            tally = ReleaseClasses.read(ctx, relation, texts, starred ? release.rowsSuppressed() : 0, read);
+        }
+        List<AttributeLevels> attributes = new ArrayList<>();
+        for (int i = 0; i < qis.size(); i++) {
+            Column column = qis.get(i);
+            boolean fixedWidth = FIXED_WIDTH.contains(released.column(column.name()).jdbcType());
+            attributes.add(ReleaseLevels.count(ctx, tally.cellsPerText().get(i), fixedWidth, column.name(),
+                    hierarchies.find(source, column)).withRowsAtRoot(removed));
+        }
+        UtilityMetrics utility = new UtilityMetrics(release.k(), tally.shape(), release.rowsSuppressed(), release.rowsIn(), attributes);
+        double share = Double.NaN;
+        if (release.sensitiveAttribute() != null) {
+            try (Step measured = progress.start("sensitive shares measured", Progress.UNKNOWN)) {
+                share = largestShare(ctx, release, source, relation, cells);
+            }
+        }
         return new Figures(release, utility, share);
     }
 
