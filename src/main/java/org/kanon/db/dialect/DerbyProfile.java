@@ -329,10 +329,15 @@ public final class DerbyProfile implements DatabaseProfile {
         throw unsupported("notifications (LISTEN)");
     }
 
-    /** Derby has no security-barrier views; embedded Derby has no reader role either (whoever opens it reads all). */
+    /**
+     * Derby has no security-barrier views, and it pushes a reader's conditions into a view's query: there they ran on
+     * the rows of suppressed classes (a failing {@code EXP} told that one existed; issue 32). It pushes nothing into
+     * a query with OFFSET, so the view is fenced by {@code OFFSET 0 ROWS}. (Embedded Derby has no reader role, but a
+     * Derby network server can.)
+     */
     @Override
     public void createGuardedView(DSLContext tx, Name view, Select<?> select) {
-        tx.createView(view).as(select).execute();
+        tx.createView(view).as(DSL.selectFrom(select.asTable(DSL.name("released"))).offset(DSL.inline(0))).execute();
     }
 
     @Override

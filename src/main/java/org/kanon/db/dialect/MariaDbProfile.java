@@ -463,14 +463,22 @@ public final class MariaDbProfile implements DatabaseProfile {
      * MariaDB has no security-barrier views. A view of the default (MERGE) algorithm is merged into the reader's
      * query, and a reader's condition could then run on the rows the view filters out. TEMPTABLE makes the server
      * materialize the view's result first and only then apply the reader's query to it: a reader's condition (a
-     * function of theirs, a failing cast) only ever sees released rows. SQL SECURITY DEFINER (the default, said
-     * explicitly) runs it with its creator's rights, so a reader needs SELECT on the view only, never on the source
+     * function of theirs, a failing cast) only ever sees released rows. But MariaDB 10.4 and later push the reader's
+     * conditions into such a derived table (condition_pushdown_for_derived), down to the source rows: a reader's
+     * {@code exp(if(<values of a suppressed row>, 1000, 0))} failed "out of range" and told that the row existed
+     * (issue 32). The optimizer pushes nothing into a derived table with a LIMIT, so the view's query carries one
+     * that never limits ({@link #VIEW_FENCE}). SQL SECURITY DEFINER (the default, said explicitly) runs it with its
+     * creator's rights, so a reader needs SELECT on the view only, never on the source
      * (sql/mariadb/least-privilege.sql).
      */
     @Override
     public void createGuardedView(DSLContext tx, Name view, Select<?> select) {
-        tx.query("CREATE ALGORITHM=TEMPTABLE SQL SECURITY DEFINER VIEW {0} AS {1}", view, select).execute();
+        Select<?> fenced = DSL.selectFrom(select.asTable(DSL.name("released"))).limit(DSL.inline(VIEW_FENCE));
+        tx.query("CREATE ALGORITHM=TEMPTABLE SQL SECURITY DEFINER VIEW {0} AS {1}", view, fenced).execute();
     }
+
+    /** The LIMIT of every release view: no view has more rows, and no condition is pushed past it. */
+    static final long VIEW_FENCE = Long.MAX_VALUE;
 
     @Override
     public boolean hasViewBarriers() {
