@@ -29,7 +29,12 @@ public final class ReleaseRegister {
     }
 
     void insert(DSLContext tx, ReleaseRecord r) {
-        List<String> dropped = dropped(tx, r);
+        insert(tx, r, r);
+    }
+
+    /** As {@link #insert(DSLContext, ReleaseRecord)}, the release's relations read under the names of {@code written} (staged). */
+    void insert(DSLContext tx, ReleaseRecord r, ReleaseRecord written) {
+        List<String> dropped = dropped(tx, written);
         db.catalogDsl(tx).insertInto(releases.table())
                 .set(f("release_name", String.class), r.name())
                 .set(f("source_schema", String.class), r.sourceSchema())
@@ -158,14 +163,28 @@ public final class ReleaseRegister {
     }
 
     void delete(DSLContext tx, ReleaseRecord r) {
-        Relations.dropIfExists(tx, r.relationSchema(), r.relationName());
+        for (org.jooq.Name relation : relations(r)) {
+            Relations.dropIfExists(tx, relation.first(), relation.last());
+        }
+        unregister(tx, r);
+    }
+
+    /** Deletes the register row of {@code r} in {@code tx}, its relations left to the caller. */
+    void unregister(DSLContext tx, ReleaseRecord r) {
+        db.catalogDsl(tx).deleteFrom(releases.table()).where(f("release_name", String.class).eq(r.name())).execute();
+    }
+
+    /** The relations {@code r} registers: released, sensitive, partition record. */
+    List<org.jooq.Name> relations(ReleaseRecord r) {
+        List<org.jooq.Name> relations = new java.util.ArrayList<>();
+        relations.add(org.jooq.impl.DSL.name(r.relationSchema(), r.relationName()));
         if (r.sensitiveRelation() != null) {
-            Relations.dropIfExists(tx, r.relationSchema(), r.sensitiveRelation());
+            relations.add(org.jooq.impl.DSL.name(r.relationSchema(), r.sensitiveRelation()));
         }
         if (r.partitionRelation() != null) {
-            Relations.dropIfExists(tx, db.identifiers().namespace(KanonSchemas.CATALOG), r.partitionRelation());
+            relations.add(org.jooq.impl.DSL.name(db.identifiers().namespace(KanonSchemas.CATALOG), r.partitionRelation()));
         }
-        db.catalogDsl(tx).deleteFrom(releases.table()).where(f("release_name", String.class).eq(r.name())).execute();
+        return relations;
     }
 
     private ReleaseRecord toRecord(Record r) {

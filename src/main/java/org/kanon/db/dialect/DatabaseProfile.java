@@ -140,6 +140,19 @@ public interface DatabaseProfile {
      */
     boolean transactionalDdl();
 
+    /**
+     * Whether a release is written under staged names and then swapped into place by {@link #renameAll}: where DDL
+     * commits by itself, so that a writer that fails or is killed never leaves a name without its old release, and
+     * one statement renames several relations atomically.
+     */
+    boolean swapsStagedReleases();
+
+    /**
+     * Renames {@code from.get(i)} to {@code to.get(i)}, in list order, in one atomic statement; only where
+     * {@link #swapsStagedReleases}.
+     */
+    void renameAll(DSLContext tx, List<Name> from, List<Name> to);
+
     // --- temporary tables
 
     /**

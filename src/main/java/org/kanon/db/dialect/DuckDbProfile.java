@@ -191,6 +191,17 @@ public final class DuckDbProfile implements DatabaseProfile {
         return true;
     }
 
+    /** CREATE and DROP roll back with the release's transaction: nothing to stage. */
+    @Override
+    public boolean swapsStagedReleases() {
+        return false;
+    }
+
+    @Override
+    public void renameAll(DSLContext tx, List<Name> from, List<Name> to) {
+        throw new UnsupportedOperationException("DuckDB swaps no staged releases");
+    }
+
     /** One process holds the file; its workers claim in turn within it (see {@link #claimsBySkipLocked}). */
     @Override
     public String workerRefusal(java.sql.DatabaseMetaData meta) {

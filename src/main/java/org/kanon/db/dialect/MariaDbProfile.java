@@ -227,6 +227,29 @@ public final class MariaDbProfile implements DatabaseProfile {
     }
 
     /**
+     * A replacement cannot drop the old release and roll the DROP back when the new one fails (or its writer is
+     * killed): the new release is written under staged names and swapped in by one RENAME TABLE, which MariaDB and
+     * MySQL run atomically (views included, within their database).
+     */
+    @Override
+    public boolean swapsStagedReleases() {
+        return true;
+    }
+
+    /**
+     * One {@code RENAME TABLE a TO b, c TO d, ...}: the server renames all or none. The statement commits the
+     * transaction first, so what the writer registered before it is committed by the same statement.
+     */
+    @Override
+    public void renameAll(DSLContext tx, List<Name> from, List<Name> to) {
+        List<QueryPart> pairs = new java.util.ArrayList<>();
+        for (int i = 0; i < from.size(); i++) {
+            pairs.add(DSL.sql("{0} TO {1}", from.get(i), to.get(i)));
+        }
+        tx.query("RENAME TABLE {0}", DSL.list(pairs)).execute();
+    }
+
+    /**
      * The pool's connections call databases schemas ({@link #poolProperties}); Flyway's MySQL support reads them as
      * catalogs (it finds its history table by catalog and makes the catalog database current by setCatalog), so it
      * gets a plain connection of its own.

@@ -161,6 +161,17 @@ public final class PostgresProfile implements DatabaseProfile {
         return true;
     }
 
+    /** CREATE and DROP roll back with the release's transaction: nothing to stage. */
+    @Override
+    public boolean swapsStagedReleases() {
+        return false;
+    }
+
+    @Override
+    public void renameAll(DSLContext tx, List<Name> from, List<Name> to) {
+        throw new UnsupportedOperationException("PostgreSQL swaps no staged releases");
+    }
+
     @Override
     public boolean migratesOnOwnConnection() {
         return false;

@@ -200,6 +200,17 @@ public final class TrinoProfile implements DatabaseProfile {
         return false;
     }
 
+    /** Trino renames one table at a time, so a swap could stop halfway: a replacement drops the old release first. */
+    @Override
+    public boolean swapsStagedReleases() {
+        return false;
+    }
+
+    @Override
+    public void renameAll(DSLContext tx, List<Name> from, List<Name> to) {
+        throw new UnsupportedOperationException("Trino swaps no staged releases");
+    }
+
     /**
      * Trino has no temporary tables: a real table in kanon's schema, private by a random token in its name, dropped
      * when its owner closes (and by the next run's sweep if the process was killed).
