@@ -5,8 +5,10 @@ import java.util.List;
 import java.util.Optional;
 import org.jooq.DSLContext;
 import org.jooq.Field;
+import org.jooq.Name;
 import org.jooq.Record;
 import org.kanon.InvalidInputException;
+import org.kanon.db.CatalogNameHold;
 import org.kanon.db.CatalogTable;
 import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
@@ -133,14 +135,15 @@ public final class ReleaseRegister {
      */
     public ReleaseRecord drop(String name) {
         String held = find(name).map(ReleaseRecord::name).orElse(name.trim());
-        return db.dsl().transactionResult(cfg -> {
+        Name lockName = org.jooq.impl.DSL.name(db.identifiers().namespace(KanonSchemas.RELEASES), db.identifiers().fold(held));
+        return CatalogNameHold.around(db, NameLock.Kind.RELEASE, List.of(lockName), () -> db.dsl().transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();
             lock(tx, db.identifiers(), held);
             ReleaseRecord r = find(tx, held).orElseThrow(
                     () -> new InvalidInputException("release '" + name + "' not found (kanon release list shows them)"));
             delete(tx, r);
             return r;
-        });
+        }));
     }
 
     /** Holds the release name until {@code tx} ends: writers and droppers of one release take turns. */

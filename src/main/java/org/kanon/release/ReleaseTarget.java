@@ -227,15 +227,20 @@ final class ReleaseTarget {
      * never wait for each other crosswise.
      */
     private void lock(DSLContext tx) {
+        for (Name n : heldNames()) {
+            NameLock.acquire(tx, NameLock.Kind.RELEASE, n.first(), n.last());
+        }
+    }
+
+    /** The names a writer of this release holds ({@link #lock}), in the one order every writer takes them. */
+    List<Name> heldNames() {
         SortedMap<String, Name> names = new TreeMap<>();
         for (Name n : relations) {
             names.put(n.first() + '\u0000' + n.last(), n);
         }
         Name released = ids.ours(KanonSchemas.RELEASES, name);
         names.put(released.first() + '\u0000' + released.last(), released);
-        for (Name n : names.values()) {
-            NameLock.acquire(tx, NameLock.Kind.RELEASE, n.first(), n.last());
-        }
+        return List.copyOf(names.values());
     }
 
     private static String display(Name relation) {

@@ -4,7 +4,9 @@ import java.time.LocalDateTime;
 import java.util.Optional;
 import org.jooq.DSLContext;
 import org.jooq.Name;
+import org.kanon.db.CatalogNameHold;
 import org.kanon.db.Database;
+import org.kanon.db.NameLock;
 import org.kanon.progress.Progress;
 import org.kanon.progress.Step;
 import org.kanon.schema.SourceRegistry;
@@ -43,6 +45,11 @@ final class ReleaseTransaction {
      * release in the re-check's failure message.
      */
     ReleaseRecord write(ReleaseTarget target, String shownName, boolean replace, RelationKind kind) {
+        // Trino holds no names: they are held in its catalog database for the whole write (nothing elsewhere)
+        return CatalogNameHold.around(db, NameLock.Kind.RELEASE, target.heldNames(), () -> writeHeld(target, shownName, replace, kind));
+    }
+
+    private ReleaseRecord writeHeld(ReleaseTarget target, String shownName, boolean replace, RelationKind kind) {
         boolean[] creating = {false};
         boolean[] registered = {false};
         ReleaseTarget writing = db.profile().swapsStagedReleases() ? target.staged() : target;

@@ -36,7 +36,8 @@ import org.kanon.InvalidInputException;
  * ({@link #transactionalDdl()}). A release is written, re-checked, and only then registered.</li>
  * <li>No temporary tables, no indexes, no identity columns: scratch tables are real tables in the {@code kanon}
  * schema with a random name, dropped when done.</li>
- * <li>No locks: writers of one release name are told apart by the register's unique name.</li>
+ * <li>No locks: the writer of a release holds its name in the catalog database for the whole write
+ * ({@link org.kanon.db.CatalogNameHold}).</li>
  * <li>No security-barrier views: a release view is SECURITY DEFINER, so its reader needs no right on the source.</li>
  * <li>A JDBC batch runs one query per row: rows are sent as multi-row VALUES ({@link #batchesRows()}).</li>
  * </ul>
