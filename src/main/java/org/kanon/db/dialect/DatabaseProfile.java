@@ -291,7 +291,13 @@ public interface DatabaseProfile {
     /** Whether the view is a security barrier; only where {@link #hasViewBarriers()}. */
     boolean isSecurityBarrier(DSLContext ctx, String schema, String view);
 
-    /** Whether the view's definition ends in the fence {@link #createGuardedView} adds; only where {@link #hasViewBarriers()}. */
+    /**
+     * The fence {@link #createGuardedView} ends every release view's definition with, as {@code kanon verify} names it
+     * when a view lacks it ({@code OFFSET 0}); empty where verify checks none.
+     */
+    java.util.Optional<String> viewFence();
+
+    /** Whether the view's definition ends in the fence {@link #createGuardedView} adds; only where {@link #viewFence()} is present. */
     boolean hasFencedDefinition(DSLContext ctx, String schema, String view);
 
     /** The views that read {@code schema.table} directly, as the database's own catalog records them. */

@@ -409,6 +409,11 @@ public final class DuckDbProfile implements DatabaseProfile {
     }
 
     @Override
+    public java.util.Optional<String> viewFence() {
+        return java.util.Optional.empty();
+    }
+
+    @Override
     public boolean hasFencedDefinition(DSLContext ctx, String schema, String view) {
         throw unsupported("security-barrier views");
     }

@@ -514,8 +514,19 @@ public final class MariaDbProfile implements DatabaseProfile {
     }
 
     @Override
+    public java.util.Optional<String> viewFence() {
+        return java.util.Optional.of("LIMIT " + VIEW_FENCE);
+    }
+
+    /** information_schema.VIEWS keeps the definition as the server rewrote it: {@code ... limit 9223372036854775807}. */
+    @Override
     public boolean hasFencedDefinition(DSLContext ctx, String schema, String view) {
-        throw new UnsupportedOperationException("MariaDB has no security-barrier views");
+        String definition = ctx.select(DSL.field(DSL.name("VIEW_DEFINITION"), String.class))
+                .from(DSL.table(DSL.name("information_schema", "VIEWS")))
+                .where(DSL.field(DSL.name("TABLE_SCHEMA"), String.class).eq(schema))
+                .and(DSL.field(DSL.name("TABLE_NAME"), String.class).eq(view))
+                .fetchOne(0, String.class);
+        return definition != null && definition.strip().toLowerCase(Locale.ROOT).endsWith("limit " + VIEW_FENCE);
     }
 
     /**

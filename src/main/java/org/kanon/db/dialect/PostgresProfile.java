@@ -402,6 +402,11 @@ public final class PostgresProfile implements DatabaseProfile {
 
     /** The same test as migration V8 and least-privilege.sql. */
     @Override
+    public java.util.Optional<String> viewFence() {
+        return java.util.Optional.of("OFFSET 0");
+    }
+
+    @Override
     public boolean hasFencedDefinition(DSLContext ctx, String schema, String view) {
         String definition = ctx.select(DSL.field(DSL.name("definition"), String.class))
                 .from(DSL.table(DSL.name("pg_catalog", "pg_views")))

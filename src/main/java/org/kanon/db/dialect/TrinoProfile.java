@@ -424,6 +424,11 @@ public final class TrinoProfile implements DatabaseProfile {
     }
 
     @Override
+    public java.util.Optional<String> viewFence() {
+        return java.util.Optional.empty();
+    }
+
+    @Override
     public boolean hasFencedDefinition(DSLContext ctx, String schema, String view) {
         throw new UnsupportedOperationException("Trino has no security-barrier views");
     }
