@@ -141,9 +141,11 @@ final class ReleaseTarget {
     /**
      * Swaps the staged release ({@link #staged}, complete, re-checked and registered in {@code tx}) into place: one
      * atomic rename moves each old relation aside and each staged one to its name; it commits {@code tx}'s register
-     * rows with it. The old relations are dropped after; one a killed writer left aside is dropped at the next claim.
+     * rows with it. The old relations are dropped after, with those of the {@code replaced} release that this one
+     * does not reuse (a two-table release replaced by a one-table one); one a killed writer left aside is dropped at
+     * the next claim.
      */
-    void swapIn(DSLContext tx, ReleaseTarget staged) {
+    void swapIn(DSLContext tx, ReleaseTarget staged, List<Name> replaced) {
         List<Name> from = new java.util.ArrayList<>();
         List<Name> to = new java.util.ArrayList<>();
         List<Name> retired = new java.util.ArrayList<>();
@@ -159,11 +161,12 @@ final class ReleaseTarget {
             to.add(relation);
         }
         org.kanon.db.dialect.DatabaseProfiles.of(tx.dialect()).renameAll(tx, from, to);
+        replaced.stream().filter(r -> !relations.contains(r)).forEach(retired::add);
         for (Name old : retired) {
             try {
                 Relations.dropIfExists(tx, old.first(), old.last());
             } catch (RuntimeException e) {
-                // the release is in place and registered; the retired relation goes at the next claim of the name
+                // the release is in place and registered: what is left is no release's, and no reason to fail it
             }
         }
     }

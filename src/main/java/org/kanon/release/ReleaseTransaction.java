@@ -126,13 +126,7 @@ final class ReleaseTransaction {
             new SourceRegistry(db).setRoles(tx, kind.source(), kind.roles());
             maybeFail(Stage.REGISTERED);
             if (writing != target) {
-                target.swapIn(tx, writing);
-                // a replaced release of another shape (two tables, now one) leaves relations the swap did not retire
-                for (Name left : replaced.map(register::relations).orElse(java.util.List.of())) {
-                    if (!target.relations().contains(left)) {
-                        org.kanon.db.Relations.dropIfExists(tx, left.first(), left.last());
-                    }
-                }
+                target.swapIn(tx, writing, replaced.map(register::relations).orElse(java.util.List.of()));
             }
             return r;
         });

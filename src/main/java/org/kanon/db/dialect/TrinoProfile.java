@@ -404,9 +404,10 @@ public final class TrinoProfile implements DatabaseProfile {
 
     /**
      * SECURITY DEFINER: the view reads the source with its owner's rights, so a reader is granted the view alone.
-     * Trino has no security barrier: a reader's predicate may be evaluated below the view's filter, which is why a
-     * release view only ever filters by class size (nothing a reader's function could learn from is hidden by it
-     * that the released columns do not already generalize).
+     * Trino has no security barrier, nor a fence its optimizer respects: a reader's predicate may be evaluated below
+     * the view's class-size filter, on the rows of suppressed classes (a failing predicate then tells that one
+     * exists; issue 32). A release whose readers must not probe what suppression hides is published as a table
+     * ({@code --materialize}), as the README says.
      */
     @Override
     public void createGuardedView(DSLContext tx, Name view, Select<?> select) {
