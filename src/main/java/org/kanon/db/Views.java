@@ -48,7 +48,8 @@ public final class Views {
      */
     public static boolean lacksOffsetFence(DSLContext ctx, String schema, String name) {
         DatabaseProfile profile = DatabaseProfiles.of(ctx.dialect());
-        return guardedView(profile, ctx, schema, name) && !profile.hasFencedDefinition(ctx, schema, name);
+        return profile.viewFence().isPresent() && Relations.kind(ctx, schema, name).orElse(null) == Relations.Kind.VIEW
+                && !profile.hasFencedDefinition(ctx, schema, name);
     }
 
     private static boolean guardedView(DatabaseProfile profile, DSLContext ctx, String schema, String name) {

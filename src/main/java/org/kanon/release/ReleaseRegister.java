@@ -5,8 +5,10 @@ import java.util.List;
 import java.util.Optional;
 import org.jooq.DSLContext;
 import org.jooq.Field;
+import org.jooq.Name;
 import org.jooq.Record;
 import org.kanon.InvalidInputException;
+import org.kanon.db.CatalogNameHold;
 import org.kanon.db.CatalogTable;
 import org.kanon.db.Database;
 import org.kanon.db.Identifiers;
@@ -29,7 +31,12 @@ public final class ReleaseRegister {
     }
 
     void insert(DSLContext tx, ReleaseRecord r) {
-        List<String> dropped = dropped(tx, r);
+        insert(tx, r, r);
+    }
+
+    /** As {@link #insert(DSLContext, ReleaseRecord)}, the release's relations read under the names of {@code written} (staged). */
+    void insert(DSLContext tx, ReleaseRecord r, ReleaseRecord written) {
+        List<String> dropped = dropped(tx, written);
         db.catalogDsl(tx).insertInto(releases.table())
                 .set(f("release_name", String.class), r.name())
                 .set(f("source_schema", String.class), r.sourceSchema())
@@ -128,14 +135,15 @@ public final class ReleaseRegister {
      */
     public ReleaseRecord drop(String name) {
         String held = find(name).map(ReleaseRecord::name).orElse(name.trim());
-        return db.dsl().transactionResult(cfg -> {
+        Name lockName = org.jooq.impl.DSL.name(db.identifiers().namespace(KanonSchemas.RELEASES), db.identifiers().fold(held));
+        return CatalogNameHold.around(db, NameLock.Kind.RELEASE, List.of(lockName), () -> db.dsl().transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();
             lock(tx, db.identifiers(), held);
             ReleaseRecord r = find(tx, held).orElseThrow(
                     () -> new InvalidInputException("release '" + name + "' not found (kanon release list shows them)"));
             delete(tx, r);
             return r;
-        });
+        }));
     }
 
     /** Holds the release name until {@code tx} ends: writers and droppers of one release take turns. */
@@ -158,14 +166,28 @@ public final class ReleaseRegister {
     }
 
     void delete(DSLContext tx, ReleaseRecord r) {
-        Relations.dropIfExists(tx, r.relationSchema(), r.relationName());
+        for (org.jooq.Name relation : relations(r)) {
+            Relations.dropIfExists(tx, relation.first(), relation.last());
+        }
+        unregister(tx, r);
+    }
+
+    /** Deletes the register row of {@code r} in {@code tx}, its relations left to the caller. */
+    void unregister(DSLContext tx, ReleaseRecord r) {
+        db.catalogDsl(tx).deleteFrom(releases.table()).where(f("release_name", String.class).eq(r.name())).execute();
+    }
+
+    /** The relations {@code r} registers: released, sensitive, partition record. */
+    List<org.jooq.Name> relations(ReleaseRecord r) {
+        List<org.jooq.Name> relations = new java.util.ArrayList<>();
+        relations.add(org.jooq.impl.DSL.name(r.relationSchema(), r.relationName()));
         if (r.sensitiveRelation() != null) {
-            Relations.dropIfExists(tx, r.relationSchema(), r.sensitiveRelation());
+            relations.add(org.jooq.impl.DSL.name(r.relationSchema(), r.sensitiveRelation()));
         }
         if (r.partitionRelation() != null) {
-            Relations.dropIfExists(tx, db.identifiers().namespace(KanonSchemas.CATALOG), r.partitionRelation());
+            relations.add(org.jooq.impl.DSL.name(db.identifiers().namespace(KanonSchemas.CATALOG), r.partitionRelation()));
         }
-        db.catalogDsl(tx).deleteFrom(releases.table()).where(f("release_name", String.class).eq(r.name())).execute();
+        return relations;
     }
 
     private ReleaseRecord toRecord(Record r) {

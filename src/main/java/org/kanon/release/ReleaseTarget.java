@@ -78,6 +78,17 @@ final class ReleaseTarget {
         return ids.ours(KanonSchemas.CATALOG, "w_" + purpose + "_" + token);
     }
 
+    /**
+     * Writes this target's relation names into the register row (after the kind described it, perhaps from the
+     * staged names): the released relation, and a two-table release's sensitive table and partition record.
+     */
+    void name(ReleaseRecord.Builder row) {
+        row.relationSchema(schema()).relationName(relationName());
+        if (relations.size() == 3) {
+            row.sensitiveRelation(relationName(1)).partitionRelation(relationName(2));
+        }
+    }
+
     /** The release name as registered (trimmed). */
     String name() {
         return name;
@@ -109,13 +120,67 @@ final class ReleaseTarget {
     }
 
     /**
+     * Where the release is written aside and swapped in ({@link org.kanon.db.dialect.DatabaseProfile#swapsStagedReleases}):
+     * the same release with each relation under its staged name, {@code kanon_new_<hash of the relation's name>} in
+     * the relation's own schema. The name is fixed, so what a killed writer left is found and dropped by the next
+     * writer of the release.
+     */
+    ReleaseTarget staged() {
+        return new ReleaseTarget(ids, name, relations.stream().map(r -> aside(r, STAGED)).toList());
+    }
+
+    private static final String STAGED = "kanon_new_";
+    private static final String RETIRED = "kanon_old_";
+
+    private Name aside(Name relation, String prefix) {
+        String hash = java.util.UUID.nameUUIDFromBytes((relation.first() + '\u0000' + relation.last())
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8)).toString().replace("-", "").substring(0, 16);
+        return org.jooq.impl.DSL.name(relation.first(), ids.fold(prefix + hash));
+    }
+
+    /**
+     * Swaps the staged release ({@link #staged}, complete, re-checked and registered in {@code tx}) into place: one
+     * atomic rename moves each old relation aside and each staged one to its name; it commits {@code tx}'s register
+     * rows with it. The old relations are dropped after, with those of the {@code replaced} release that this one
+     * does not reuse (a two-table release replaced by a one-table one); one a killed writer left aside is dropped at
+     * the next claim.
+     */
+    void swapIn(DSLContext tx, ReleaseTarget staged, List<Name> replaced) {
+        List<Name> from = new java.util.ArrayList<>();
+        List<Name> to = new java.util.ArrayList<>();
+        List<Name> retired = new java.util.ArrayList<>();
+        for (int i = 0; i < relations.size(); i++) {
+            Name relation = relations.get(i);
+            if (Relations.exists(tx, relation.first(), relation.last())) {
+                Name old = aside(relation, RETIRED);
+                from.add(relation);
+                to.add(old);
+                retired.add(old);
+            }
+            from.add(staged.relation(i));
+            to.add(relation);
+        }
+        org.kanon.db.dialect.DatabaseProfiles.of(tx.dialect()).renameAll(tx, from, to);
+        replaced.stream().filter(r -> !relations.contains(r)).forEach(retired::add);
+        for (Name old : retired) {
+            try {
+                Relations.dropIfExists(tx, old.first(), old.last());
+            } catch (RuntimeException e) {
+                // the release is in place and registered: what is left is no release's, and no reason to fail it
+            }
+        }
+    }
+
+    /**
      * Makes room for the release, first thing in its transaction. Waits until no other process writes or drops a
      * release of this name (PostgreSQL), so the loser of a race sees the winner's release; then refuses an existing
      * release of the name unless {@code replace}, and refuses, even with {@code replace}, a relation that belongs to
      * another release (a one-table release named {@code x_pqt} and a two-table release {@code x} would share
-     * {@code x_pqt}). With {@code replace} the old release and stray relations of these names are dropped.
+     * {@code x_pqt}). With {@code replace} the old release and stray relations of these names are dropped; where the
+     * release is staged ({@link #staged}) the old release stays, registered, until {@link #swapIn}, and what a killed
+     * writer left aside is dropped. Returns the release it replaces, if any.
      */
-    void claim(DSLContext tx, ReleaseRegister register, boolean replace) {
+    Optional<ReleaseRecord> claim(DSLContext tx, ReleaseRegister register, boolean replace) {
         lock(tx);
         Optional<ReleaseRecord> existing = register.find(tx, name);
         if (existing.isPresent() && !replace) {
@@ -131,18 +196,31 @@ final class ReleaseTarget {
                         + owner.get().name() + ")");
             }
         }
-        existing.ifPresent(r -> register.delete(tx, r));
+        org.kanon.db.dialect.DatabaseProfile profile = org.kanon.db.dialect.DatabaseProfiles.of(tx.dialect());
+        if (profile.swapsStagedReleases()) {
+            for (Name relation : relations) {
+                for (String prefix : List.of(STAGED, RETIRED)) {
+                    Name left = aside(relation, prefix);
+                    Relations.dropIfExists(tx, left.first(), left.last());
+                }
+            }
+        } else {
+            existing.ifPresent(r -> register.delete(tx, r));
+        }
         // where DDL commits by itself (MariaDB), a writer that died between its CREATE and its register row left the
         // relation behind, registered by no release (checked above): kanon's own namespace, nobody else's, so dropped
-        boolean orphansPossible = !org.kanon.db.dialect.DatabaseProfiles.of(tx.dialect()).transactionalDdl();
+        boolean orphansPossible = !profile.transactionalDdl();
         for (Name relation : relations) {
             if (Relations.exists(tx, relation.first(), relation.last())) {
                 if (!replace && !orphansPossible) {
                     throw new InvalidInputException(display(relation) + " already exists; use --replace to overwrite it");
                 }
-                Relations.dropIfExists(tx, relation.first(), relation.last());
+                if (existing.isEmpty() || !profile.swapsStagedReleases()) {
+                    Relations.dropIfExists(tx, relation.first(), relation.last());
+                }
             }
         }
+        return existing;
     }
 
     /**
@@ -152,15 +230,20 @@ final class ReleaseTarget {
      * never wait for each other crosswise.
      */
     private void lock(DSLContext tx) {
+        for (Name n : heldNames()) {
+            NameLock.acquire(tx, NameLock.Kind.RELEASE, n.first(), n.last());
+        }
+    }
+
+    /** The names a writer of this release holds ({@link #lock}), in the one order every writer takes them. */
+    List<Name> heldNames() {
         SortedMap<String, Name> names = new TreeMap<>();
         for (Name n : relations) {
             names.put(n.first() + '\u0000' + n.last(), n);
         }
         Name released = ids.ours(KanonSchemas.RELEASES, name);
         names.put(released.first() + '\u0000' + released.last(), released);
-        for (Name n : names.values()) {
-            NameLock.acquire(tx, NameLock.Kind.RELEASE, n.first(), n.last());
-        }
+        return List.copyOf(names.values());
     }
 
     private static String display(Name relation) {

@@ -1,9 +1,12 @@
 package org.kanon.release;
 
 import java.time.LocalDateTime;
+import java.util.Optional;
 import org.jooq.DSLContext;
 import org.jooq.Name;
+import org.kanon.db.CatalogNameHold;
 import org.kanon.db.Database;
+import org.kanon.db.NameLock;
 import org.kanon.progress.Progress;
 import org.kanon.progress.Step;
 import org.kanon.schema.SourceRegistry;
@@ -42,13 +45,19 @@ final class ReleaseTransaction {
      * release in the re-check's failure message.
      */
     ReleaseRecord write(ReleaseTarget target, String shownName, boolean replace, RelationKind kind) {
+        // Trino holds no names: they are held in its catalog database for the whole write (nothing elsewhere)
+        return CatalogNameHold.around(db, NameLock.Kind.RELEASE, target.heldNames(), () -> writeHeld(target, shownName, replace, kind));
+    }
+
+    private ReleaseRecord writeHeld(ReleaseTarget target, String shownName, boolean replace, RelationKind kind) {
         boolean[] creating = {false};
         boolean[] registered = {false};
+        ReleaseTarget writing = db.profile().swapsStagedReleases() ? target.staged() : target;
         try {
-            return write(target, shownName, replace, kind, creating, registered);
+            return write(target, writing, shownName, replace, kind, creating, registered);
         } catch (RuntimeException e) {
             if (creating[0] && !db.profile().transactionalDdl()) {
-                dropCreated(target, e);
+                dropCreated(writing, e);
             }
             if (registered[0] && db.catalog() != db) {
                 // the register is another database (Trino's), committed by itself: its row goes with the relation
@@ -76,8 +85,13 @@ final class ReleaseTransaction {
         }
     }
 
-    private ReleaseRecord write(ReleaseTarget target, String shownName, boolean replace, RelationKind kind, boolean[] creating,
-                                boolean[] registered) {
+    /**
+     * The transaction; {@code writing} is {@code target} itself, or where DDL commits by itself its staged twin
+     * ({@link ReleaseTarget#staged}): the release is made and re-checked there, registered under the target's
+     * names, and swapped into place last, so that the old release stays whole and registered until then.
+     */
+    private ReleaseRecord write(ReleaseTarget target, ReleaseTarget writing, String shownName, boolean replace, RelationKind kind,
+                                boolean[] creating, boolean[] registered) {
         String createdBy = db.currentUser();
         return db.dsl().transactionResult(cfg -> {
             DSLContext tx = cfg.dsl();
@@ -86,25 +100,34 @@ final class ReleaseTransaction {
                     return null;
                 }
             }
-            target.claim(tx, register, replace);
+            Optional<ReleaseRecord> replaced = target.claim(tx, register, replace);
             creating[0] = true;
-            kind.create(tx, target, progress);
+            kind.create(tx, writing, progress);
             maybeFail(Stage.RELATION_CREATED);
-            ReleaseRecord.Builder row = ReleaseRecord.builder().name(target.name())
-                    .relationSchema(target.schema()).relationName(target.relationName()).createdBy(createdBy);
+            ReleaseRecord.Builder row = ReleaseRecord.builder().name(target.name()).createdBy(createdBy);
             String recheckSql;
             try (Step rechecking = progress.start("re-checking the release", Progress.UNKNOWN)) {
-                refreshStatistics(tx, target, kind);
+                refreshStatistics(tx, writing, kind);
                 // the class shape first, as the writers always read it: that read warms what the re-check reads again
-                kind.describe(tx, target, row);
+                kind.describe(tx, writing, row);
                 recheckSql = tx.renderInlined(kind.recheck(tx, target));
-                ReleaseRelations.verify(tx, recheckSql, shownName);
+                ReleaseRelations.verify(tx, writing == target ? recheckSql : tx.renderInlined(kind.recheck(tx, writing)), shownName);
             }
-            ReleaseRecord r = row.createdAt(LocalDateTime.now().withNano(0)).recheckSql(recheckSql).build();
-            register.insert(tx, r);
+            row.createdAt(LocalDateTime.now().withNano(0)).recheckSql(recheckSql);
+            writing.name(row);
+            ReleaseRecord written = row.build();
+            target.name(row);
+            ReleaseRecord r = row.build();
+            if (writing != target) {
+                replaced.ifPresent(old -> register.unregister(tx, old));
+            }
+            register.insert(tx, r, written);
             registered[0] = true;
             new SourceRegistry(db).setRoles(tx, kind.source(), kind.roles());
             maybeFail(Stage.REGISTERED);
+            if (writing != target) {
+                target.swapIn(tx, writing, replaced.map(register::relations).orElse(java.util.List.of()));
+            }
             return r;
         });
     }

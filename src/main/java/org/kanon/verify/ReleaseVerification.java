@@ -156,9 +156,10 @@ public final class ReleaseVerification {
                         + "conditions (a function, a failing cast) can see the rows it filters out; mark it as its owner with "
                         + "ALTER VIEW " + view + " SET (security_barrier = true), or re-run sql/postgres/least-privilege.sql as the DBA"));
             } else if (Views.lacksOffsetFence(db.dsl(), relation[0], relation[1])) {
-                found.add(new Violation("barrier", "view " + relation[0] + "." + relation[1] + " is not fenced by OFFSET 0: a reader's "
-                        + "leakproof conditions (disease = 'Flu') reach below its filter, where EXPLAIN ANALYZE counts the rows it "
-                        + "filters out; re-run sql/postgres/least-privilege.sql as the DBA (or the release with --replace)"));
+                found.add(new Violation("barrier", "view " + relation[0] + "." + relation[1] + " is not fenced by "
+                        + db.profile().viewFence().orElseThrow() + ": a reader's conditions (disease = 'Flu', or one that fails "
+                        + "on a value) reach below its filter, onto the rows it suppresses; release it again with --replace "
+                        + "(PostgreSQL: or re-run sql/postgres/least-privilege.sql as the DBA)"));
             }
         }
     }

@@ -74,6 +74,54 @@ class ReleaseViewBarrierTest {
         }
     }
 
+    /**
+     * Issue 32, item 23: the reader's probe of the issue. A condition that fails only when it is evaluated on a row of
+     * a suppressed class ({@code exp(1000)} is out of range of a DOUBLE) fails the reader's query where the database
+     * pushes it below the view's filter: the error then tells that such a row exists (MariaDB 10.11 pushed it into
+     * the TEMPTABLE view, condition_pushdown_for_derived). On a fenced view it only ever meets released rows.
+     */
+    @DatabaseTest
+    @DisplayName("A reader's condition that fails on a suppressed row never meets one: the release view is fenced on every database")
+    void readerConditionNeverMeetsSuppressedRows(TestDatabases.Kind kind) {
+        ConnectionSettings settings = TestDatabases.fresh(kind);
+        try (Database db = Database.open(settings)) {
+            SourceTable patients = PaperTables.patients(db);
+            StarSchema schema = StarSchema.of(patients, List.of("sex", "zipcode"), new HierarchyCatalog(db));
+            // (Male, 5371*) Flu and (Female, 5371*) Hepatitis are classes of one row: suppressed
+            ReleaseRecord r = new ReleaseWriter(db).release(new ReleaseRequest("fenced", schema, new LevelVector(0, 1),
+                    new KAnonymity(2), SuppressionLimit.parse("2"), SuppressMode.REMOVE, false, false, Set.of(), "full-domain")).release();
+            var view = DSL.table(DSL.name(r.relationSchema(), r.relationName()));
+            var disease = DSL.field(DSL.name(patients.column("disease").name()), String.class);
+            // DuckDB's exp(1000) is infinity, no error: there a cast of 'x' to a number fails instead
+            java.util.function.Function<String, org.jooq.Condition> failsOn = kind == TestDatabases.Kind.DUCKDB
+                    ? value -> DSL.when(disease.eq(DSL.inline(value)), DSL.inline("x")).else_(DSL.inline("1")).cast(Integer.class).gt(DSL.inline(0))
+                    : value -> DSL.exp(DSL.when(disease.eq(DSL.inline(value)), DSL.inline(1000)).else_(DSL.inline(0)))
+                            .gt(DSL.inline(java.math.BigDecimal.ZERO));
+            // the probe works: on a released row it fails
+            assertThrows(org.jooq.exception.DataAccessException.class,
+                    () -> db.dsl().fetchCount(view, failsOn.apply("Hang Nail")), "the probe fails on a released row on " + kind);
+            for (String suppressed : List.of("Flu", "Hepatitis")) {
+                assertEquals(4, db.dsl().fetchCount(view, failsOn.apply(suppressed)),
+                        "the reader's condition on " + suppressed + " met no row: the view's filter ran first");
+            }
+            if (kind == TestDatabases.Kind.MARIADB) {
+                // a view released before the fence (the same view without its LIMIT): verify's check finds it
+                assertFalse(Views.lacksOffsetFence(db.dsl(), r.relationSchema(), r.relationName()));
+                String definition = db.dsl().fetchValue("SELECT view_definition FROM information_schema.views WHERE table_schema = ? "
+                        + "AND table_name = ?", r.relationSchema(), r.relationName()).toString();
+                db.dsl().execute("CREATE OR REPLACE ALGORITHM=TEMPTABLE SQL SECURITY DEFINER VIEW `" + r.relationSchema() + "`.`"
+                        + r.relationName() + "` AS " + definition.replaceFirst("(?i)\\s*limit\\s+9223372036854775807\\s*$", ""));
+                assertTrue(Views.lacksOffsetFence(db.dsl(), r.relationSchema(), r.relationName()));
+                assertThrows(org.jooq.exception.DataAccessException.class, () -> db.dsl().fetchCount(view, failsOn.apply("Flu")),
+                        "unfenced, the view lets the reader's condition meet a suppressed row (as before issue 32)");
+                var found = new org.kanon.verify.ReleaseVerification(db).verify(r, 10);
+                assertTrue(found.toString().contains("is not fenced by LIMIT 9223372036854775807"), found.toString());
+            }
+        } finally {
+            TestDatabases.dispose(settings);
+        }
+    }
+
     @Test
     @DisplayName("PostgreSQL: a release view is wrapped in OFFSET 0, and migration V8 wraps views released before, once")
     void migrationV8WrapsOlderViews() {

@@ -157,4 +157,53 @@ class ReleaseWriterTest {
             assertFalse(Relations.exists(db.dsl(), replaced.relationSchema(), replaced.relationName()));
         }
     }
+
+    /**
+     * Issue 32, items 15 and 19: on MariaDB every CREATE and DROP commits, so a replacement that dropped the old
+     * relation and then failed left the name without a release. The new release is written aside and swapped in only
+     * when complete; until then the old one is whole and registered, on every database.
+     */
+    @DatabaseTest
+    @DisplayName("A replacement that fails at any stage leaves the old release whole and registered")
+    void failedReplaceKeepsTheOldRelease(TestDatabases.Kind kind) {
+        try (Database db = TestDatabases.open(kind)) {
+            SourceTable patients = PaperTables.patients(db);
+            ReleaseRecord old = new ReleaseWriter(db).release(request(db, patients, "kept", new LevelVector(1, 0), "0",
+                    SuppressMode.REMOVE, true, false)).release();
+            Result<Record> oldRows = rows(db, old);
+            String releases = db.identifiers().namespace(KanonSchemas.RELEASES);
+            List<String> relationsBefore = relations(db, releases);
+            for (ReleaseTransaction.Stage stage : ReleaseTransaction.Stage.values()) {
+                for (boolean materialize : new boolean[] {false, true}) {
+                    ReleaseWriter writer = new ReleaseWriter(db);
+                    writer.failAt(stage);
+                    ReleaseRequest req = request(db, patients, "kept", new LevelVector(0, 2), "0", SuppressMode.REMOVE, materialize, true);
+                    assertThrows(IllegalStateException.class, () -> writer.release(req));
+                    ReleaseRecord registered = new ReleaseRegister(db).require("kept");
+                    assertEquals(List.of("1,0", "TABLE"), List.of(registered.levels(), registered.kind()), "the old release after failure at " + stage);
+                    assertEquals(oldRows, rows(db, old), "the old relation whole after failure at " + stage);
+                    assertEquals(1, registered(db));
+                            assertEquals(relationsBefore, relations(db, releases),
+                            "nothing else left in the release schema after failure at " + stage);
+                }
+            }
+            ReleaseRecord replaced = new ReleaseWriter(db).release(request(db, patients, "kept", new LevelVector(0, 2), "0",
+                    SuppressMode.REMOVE, false, true)).release();
+            assertEquals(List.of("0,2", "VIEW"), List.of(replaced.levels(), replaced.kind()));
+            assertNotEquals(oldRows, rows(db, replaced));
+            assertEquals(1, registered(db));
+        }
+    }
+
+    private static List<String> relations(Database db, String schema) {
+        return db.dsl().connectionResult(c -> {
+            List<String> names = new java.util.ArrayList<>();
+            try (java.sql.ResultSet rs = c.getMetaData().getTables(null, schema, "%", new String[] {"TABLE", "VIEW"})) {
+                while (rs.next()) {
+                    names.add(rs.getString("TABLE_NAME"));
+                }
+            }
+            return names.stream().sorted().toList();
+        });
+    }
 }

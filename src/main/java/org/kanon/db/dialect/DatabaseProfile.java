@@ -155,6 +155,19 @@ public interface DatabaseProfile {
      */
     boolean transactionalDdl();
 
+    /**
+     * Whether a release is written under staged names and then swapped into place by {@link #renameAll}: where DDL
+     * commits by itself, so that a writer that fails or is killed never leaves a name without its old release, and
+     * one statement renames several relations atomically.
+     */
+    boolean swapsStagedReleases();
+
+    /**
+     * Renames {@code from.get(i)} to {@code to.get(i)}, in list order, in one atomic statement; only where
+     * {@link #swapsStagedReleases}.
+     */
+    void renameAll(DSLContext tx, List<Name> from, List<Name> to);
+
     // --- temporary tables
 
     /**
@@ -309,7 +322,13 @@ public interface DatabaseProfile {
     /** Whether the view is a security barrier; only where {@link #hasViewBarriers()}. */
     boolean isSecurityBarrier(DSLContext ctx, String schema, String view);
 
-    /** Whether the view's definition ends in the fence {@link #createGuardedView} adds; only where {@link #hasViewBarriers()}. */
+    /**
+     * The fence {@link #createGuardedView} ends every release view's definition with, as {@code kanon verify} names it
+     * when a view lacks it ({@code OFFSET 0}); empty where verify checks none.
+     */
+    java.util.Optional<String> viewFence();
+
+    /** Whether the view's definition ends in the fence {@link #createGuardedView} adds; only where {@link #viewFence()} is present. */
     boolean hasFencedDefinition(DSLContext ctx, String schema, String view);
 
     /** The views that read {@code schema.table} directly, as the database's own catalog records them. */

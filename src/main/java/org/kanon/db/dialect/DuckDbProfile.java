@@ -204,6 +204,17 @@ public final class DuckDbProfile implements DatabaseProfile {
         return true;
     }
 
+    /** CREATE and DROP roll back with the release's transaction: nothing to stage. */
+    @Override
+    public boolean swapsStagedReleases() {
+        return false;
+    }
+
+    @Override
+    public void renameAll(DSLContext tx, List<Name> from, List<Name> to) {
+        throw new UnsupportedOperationException("DuckDB swaps no staged releases");
+    }
+
     /** One process holds the file; its workers claim in turn within it (see {@link #claimsBySkipLocked}). */
     @Override
     public String workerRefusal(java.sql.DatabaseMetaData meta) {
@@ -408,6 +419,11 @@ public final class DuckDbProfile implements DatabaseProfile {
     @Override
     public boolean isSecurityBarrier(DSLContext ctx, String schema, String view) {
         throw unsupported("security-barrier views");
+    }
+
+    @Override
+    public java.util.Optional<String> viewFence() {
+        return java.util.Optional.empty();
     }
 
     @Override

@@ -241,6 +241,29 @@ public final class MariaDbProfile implements DatabaseProfile {
     }
 
     /**
+     * A replacement cannot drop the old release and roll the DROP back when the new one fails (or its writer is
+     * killed): the new release is written under staged names and swapped in by one RENAME TABLE, which MariaDB and
+     * MySQL run atomically (views included, within their database).
+     */
+    @Override
+    public boolean swapsStagedReleases() {
+        return true;
+    }
+
+    /**
+     * One {@code RENAME TABLE a TO b, c TO d, ...}: the server renames all or none. The statement commits the
+     * transaction first, so what the writer registered before it is committed by the same statement.
+     */
+    @Override
+    public void renameAll(DSLContext tx, List<Name> from, List<Name> to) {
+        List<QueryPart> pairs = new java.util.ArrayList<>();
+        for (int i = 0; i < from.size(); i++) {
+            pairs.add(DSL.sql("{0} TO {1}", from.get(i), to.get(i)));
+        }
+        tx.query("RENAME TABLE {0}", DSL.list(pairs)).execute();
+    }
+
+    /**
      * The pool's connections call databases schemas ({@link #poolProperties}); Flyway's MySQL support reads them as
      * catalogs (it finds its history table by catalog and makes the catalog database current by setCatalog), so it
      * gets a plain connection of its own.
@@ -477,14 +500,22 @@ public final class MariaDbProfile implements DatabaseProfile {
      * MariaDB has no security-barrier views. A view of the default (MERGE) algorithm is merged into the reader's
      * query, and a reader's condition could then run on the rows the view filters out. TEMPTABLE makes the server
      * materialize the view's result first and only then apply the reader's query to it: a reader's condition (a
-     * function of theirs, a failing cast) only ever sees released rows. SQL SECURITY DEFINER (the default, said
-     * explicitly) runs it with its creator's rights, so a reader needs SELECT on the view only, never on the source
+     * function of theirs, a failing cast) only ever sees released rows. But MariaDB 10.4 and later push the reader's
+     * conditions into such a derived table (condition_pushdown_for_derived), down to the source rows: a reader's
+     * {@code exp(if(<values of a suppressed row>, 1000, 0))} failed "out of range" and told that the row existed
+     * (issue 32). The optimizer pushes nothing into a derived table with a LIMIT, so the view's query carries one
+     * that never limits ({@link #VIEW_FENCE}). SQL SECURITY DEFINER (the default, said explicitly) runs it with its
+     * creator's rights, so a reader needs SELECT on the view only, never on the source
      * (sql/mariadb/least-privilege.sql).
      */
     @Override
     public void createGuardedView(DSLContext tx, Name view, Select<?> select) {
-        tx.query("CREATE ALGORITHM=TEMPTABLE SQL SECURITY DEFINER VIEW {0} AS {1}", view, select).execute();
+        Select<?> fenced = DSL.selectFrom(select.asTable(DSL.name("released"))).limit(DSL.inline(VIEW_FENCE));
+        tx.query("CREATE ALGORITHM=TEMPTABLE SQL SECURITY DEFINER VIEW {0} AS {1}", view, fenced).execute();
     }
+
+    /** The LIMIT of every release view: no view has more rows, and no condition is pushed past it. */
+    static final long VIEW_FENCE = Long.MAX_VALUE;
 
     @Override
     public boolean hasViewBarriers() {
@@ -497,8 +528,19 @@ public final class MariaDbProfile implements DatabaseProfile {
     }
 
     @Override
+    public java.util.Optional<String> viewFence() {
+        return java.util.Optional.of("LIMIT " + VIEW_FENCE);
+    }
+
+    /** information_schema.VIEWS keeps the definition as the server rewrote it: {@code ... limit 9223372036854775807}. */
+    @Override
     public boolean hasFencedDefinition(DSLContext ctx, String schema, String view) {
-        throw new UnsupportedOperationException("MariaDB has no security-barrier views");
+        String definition = ctx.select(DSL.field(DSL.name("VIEW_DEFINITION"), String.class))
+                .from(DSL.table(DSL.name("information_schema", "VIEWS")))
+                .where(DSL.field(DSL.name("TABLE_SCHEMA"), String.class).eq(schema))
+                .and(DSL.field(DSL.name("TABLE_NAME"), String.class).eq(view))
+                .fetchOne(0, String.class);
+        return definition != null && definition.strip().toLowerCase(Locale.ROOT).endsWith("limit " + VIEW_FENCE);
     }
 
     /**

@@ -172,6 +172,17 @@ public final class PostgresProfile implements DatabaseProfile {
         return true;
     }
 
+    /** CREATE and DROP roll back with the release's transaction: nothing to stage. */
+    @Override
+    public boolean swapsStagedReleases() {
+        return false;
+    }
+
+    @Override
+    public void renameAll(DSLContext tx, List<Name> from, List<Name> to) {
+        throw new UnsupportedOperationException("PostgreSQL swaps no staged releases");
+    }
+
     @Override
     public boolean migratesOnOwnConnection() {
         return false;
@@ -401,6 +412,11 @@ public final class PostgresProfile implements DatabaseProfile {
     }
 
     /** The same test as migration V8 and least-privilege.sql. */
+    @Override
+    public java.util.Optional<String> viewFence() {
+        return java.util.Optional.of("OFFSET 0");
+    }
+
     @Override
     public boolean hasFencedDefinition(DSLContext ctx, String schema, String view) {
         String definition = ctx.select(DSL.field(DSL.name("definition"), String.class))

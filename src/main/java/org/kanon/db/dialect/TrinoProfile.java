@@ -36,7 +36,8 @@ import org.kanon.InvalidInputException;
  * ({@link #transactionalDdl()}). A release is written, re-checked, and only then registered.</li>
  * <li>No temporary tables, no indexes, no identity columns: scratch tables are real tables in the {@code kanon}
  * schema with a random name, dropped when done.</li>
- * <li>No locks: writers of one release name are told apart by the register's unique name.</li>
+ * <li>No locks: the writer of a release holds its name in the catalog database for the whole write
+ * ({@link org.kanon.db.CatalogNameHold}).</li>
  * <li>No security-barrier views: a release view is SECURITY DEFINER, so its reader needs no right on the source.</li>
  * <li>A JDBC batch runs one query per row: rows are sent as multi-row VALUES ({@link #batchesRows()}).</li>
  * </ul>
@@ -232,6 +233,17 @@ public final class TrinoProfile implements DatabaseProfile {
         return false;
     }
 
+    /** Trino renames one table at a time, so a swap could stop halfway: a replacement drops the old release first. */
+    @Override
+    public boolean swapsStagedReleases() {
+        return false;
+    }
+
+    @Override
+    public void renameAll(DSLContext tx, List<Name> from, List<Name> to) {
+        throw new UnsupportedOperationException("Trino swaps no staged releases");
+    }
+
     /**
      * Trino has no temporary tables: a real table in kanon's schema, private by a random token in its name, dropped
      * when its owner closes (and by the next run's sweep if the process was killed).
@@ -424,9 +436,10 @@ public final class TrinoProfile implements DatabaseProfile {
 
     /**
      * SECURITY DEFINER: the view reads the source with its owner's rights, so a reader is granted the view alone.
-     * Trino has no security barrier: a reader's predicate may be evaluated below the view's filter, which is why a
-     * release view only ever filters by class size (nothing a reader's function could learn from is hidden by it
-     * that the released columns do not already generalize).
+     * Trino has no security barrier, nor a fence its optimizer respects: a reader's predicate may be evaluated below
+     * the view's class-size filter, on the rows of suppressed classes (a failing predicate then tells that one
+     * exists; issue 32). A release whose readers must not probe what suppression hides is published as a table
+     * ({@code --materialize}), as the README says.
      */
     @Override
     public void createGuardedView(DSLContext tx, Name view, Select<?> select) {
@@ -441,6 +454,11 @@ public final class TrinoProfile implements DatabaseProfile {
     @Override
     public boolean isSecurityBarrier(DSLContext ctx, String schema, String view) {
         throw new UnsupportedOperationException("Trino has no security-barrier views");
+    }
+
+    @Override
+    public java.util.Optional<String> viewFence() {
+        return java.util.Optional.empty();
     }
 
     @Override
