@@ -64,14 +64,19 @@ public interface DatabaseProfile {
      * Whether the database's equality of text ({@code =}, GROUP BY, DISTINCT) tells apart every two values a reader
      * tells apart. Where it does not (Derby pads with blanks; MariaDB's collations also ignore case) it can match a
      * value to a leaf of its hierarchy that differs from it as written, and kanon compares through {@link #exactText}.
+     * Most databases' default collations compare as written.
      */
-    boolean comparesTextAsWritten();
+    default boolean comparesTextAsWritten() {
+        return true;
+    }
 
     /**
      * A VARCHAR value in a form whose equality, GROUP BY and DISTINCT keep case and trailing blanks (values as
      * written); the field itself where {@link #comparesTextAsWritten()}.
      */
-    Field<Object> exactText(Field<?> varchar);
+    default Field<Object> exactText(Field<?> varchar) {
+        return varchar.coerce(Object.class);
+    }
 
     /** The database user of the session, as the database reports it (recorded with every release and run). */
     Field<String> currentUser();

@@ -99,16 +99,6 @@ public final class DuckDbProfile implements DatabaseProfile {
         return numericOrTemporal.cast(SQLDataType.VARCHAR);
     }
 
-    /** Text compares as written (byte by byte, no padding). */
-    @Override
-    public boolean comparesTextAsWritten() {
-        return true;
-    }
-
-    @Override
-    public Field<Object> exactText(Field<?> varchar) {
-        return varchar.coerce(Object.class);
-    }
 
     @Override
     public String templateVariant() {

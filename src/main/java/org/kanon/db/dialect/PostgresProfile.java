@@ -84,16 +84,6 @@ public final class PostgresProfile implements DatabaseProfile {
         return numericOrTemporal.cast(SQLDataType.VARCHAR(40));
     }
 
-    /** Its default (deterministic) collations compare text as written. */
-    @Override
-    public boolean comparesTextAsWritten() {
-        return true;
-    }
-
-    @Override
-    public Field<Object> exactText(Field<?> varchar) {
-        return varchar.coerce(Object.class);
-    }
 
     /** CURRENT_TIMESTAMP keeps its fraction here. */
     @Override

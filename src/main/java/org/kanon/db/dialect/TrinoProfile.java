@@ -145,16 +145,6 @@ public final class TrinoProfile implements DatabaseProfile {
         return DSL.field("CAST({0} AS VARCHAR)", SQLDataType.VARCHAR, numericOrTemporal);
     }
 
-    /** VARCHARs compare as written (no padding, no case folding). */
-    @Override
-    public boolean comparesTextAsWritten() {
-        return true;
-    }
-
-    @Override
-    public Field<Object> exactText(Field<?> varchar) {
-        return varchar.coerce(Object.class);
-    }
 
     @Override
     public Field<java.time.LocalDateTime> currentTime() {
