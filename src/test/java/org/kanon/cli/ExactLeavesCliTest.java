@@ -143,7 +143,7 @@ class ExactLeavesCliTest {
             if (asWritten && !command.get(0).equals("anonymize")) {
                 // the database counts '53715 ' as a class of its own, of one row; at the zero node no hierarchy is read
                 assertEquals(ExitCodes.NOT_MET, r.exitCode(), command + "\n" + r);
-                assertTrue(r.out().contains("1 rows in 1 classes below k") || r.out().contains("smallest class 1"), command + "\n" + r);
+                assertTrue(r.out().contains("1 row in 1 class below k") || r.out().contains("smallest class 1"), command + "\n" + r);
                 continue;
             }
             if (asWritten && command.contains("--algorithm")) {
