@@ -1,5 +1,7 @@
 package org.kanon.release;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.jooq.Condition;
@@ -34,9 +36,11 @@ final class ReleaseRelations {
     /**
      * Fault injection for the crash tests (a worker killed in the middle of a release): with the system property
      * {@value #PAUSE_PROPERTY} set to milliseconds, the writer announces on stderr that the relation is written but
-     * not committed, and waits there. Never set in normal use.
+     * not committed, and waits there; with {@value #RESUME_PROPERTY} set to a path too, it goes on as soon as that file
+     * exists (a test that has seen what it waited for need not wait out the pause). Never set in normal use.
      */
     static final String PAUSE_PROPERTY = "kanon.test.pauseInRelease";
+    static final String RESUME_PROPERTY = "kanon.test.resumeWhen";
 
     private static void pauseForCrashTest(String name) {
         Long millis = Long.getLong(PAUSE_PROPERTY);
@@ -45,8 +49,12 @@ final class ReleaseRelations {
         }
         System.err.println("kanon: release " + name + " written, not committed; pausing " + millis + " ms");
         System.err.flush();
+        String resume = System.getProperty(RESUME_PROPERTY);
+        long deadline = System.nanoTime() + millis * 1_000_000L;
         try {
-            Thread.sleep(millis);
+            while (System.nanoTime() < deadline && (resume == null || !Files.exists(Path.of(resume)))) {
+                Thread.sleep(Math.max(1, Math.min(20, (deadline - System.nanoTime()) / 1_000_000L)));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -2,6 +2,8 @@ package org.kanon.cli;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,7 +82,9 @@ class ConcurrentReleaseCliTest {
     private static List<Finished> race(ConnectionSettings settings, List<String[]> commands) throws Exception {
         List<KanonProcess> processes = new ArrayList<>();
         try {
-            KanonProcess first = KanonProcess.start(settings, List.of("-Dkanon.test.pauseInRelease=" + PAUSE.toMillis()), commands.get(0));
+            Path resume = Files.createTempDirectory("kanon-resume").resolve("go");
+            KanonProcess first = KanonProcess.start(settings, List.of("-Dkanon.test.pauseInRelease=" + PAUSE.toMillis(),
+                    "-Dkanon.test.resumeWhen=" + resume), commands.get(0));
             processes.add(first);
             assertTrue(first.awaitErr("written, not committed", Duration.ofSeconds(120)), first.toString());
             long paused = System.nanoTime();
@@ -92,6 +96,7 @@ class ConcurrentReleaseCliTest {
                         "the other processes were not waiting on the first one in time: " + processes);
                 Thread.sleep(100);
             }
+            Files.createFile(resume); // every other process is seen waiting: the first need not wait out its pause
             List<Finished> finished = new ArrayList<>();
             for (KanonProcess p : processes) {
                 Integer code = p.awaitExit(Duration.ofSeconds(120));

@@ -2,6 +2,8 @@ package org.kanon.cli;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
@@ -59,7 +61,9 @@ class ReleaseTurnsCliTest {
         settings = TestDatabases.fresh(kind);
         try {
             new CliRun(settings).withPaperTable("incognito-patients", "patients", PaperTables.PATIENTS_PREFIX);
-            try (KanonProcess paused = KanonProcess.start(settings, List.of("-Dkanon.test.pauseInRelease=" + PAUSE.toMillis()), first)) {
+            Path resume = Files.createTempDirectory("kanon-resume").resolve("go");
+            try (KanonProcess paused = KanonProcess.start(settings, List.of("-Dkanon.test.pauseInRelease=" + PAUSE.toMillis(),
+                    "-Dkanon.test.resumeWhen=" + resume), first)) {
                 assertTrue(paused.awaitErr("written, not committed", Duration.ofSeconds(120)), paused.toString());
                 try (KanonProcess other = KanonProcess.start(settings, List.of(), second)) {
                     long started = System.nanoTime();
@@ -67,8 +71,11 @@ class ReleaseTurnsCliTest {
                         assertTrue(System.nanoTime() - started < PAUSE.toNanos() - 3_000_000_000L, "it did not wait: " + other);
                         Thread.sleep(100);
                     }
+                    // seen waiting, or (not meant to wait) finished while the first holds its transaction: the first goes on
+                    Integer code = waits ? null : other.awaitExit(Duration.ofSeconds(120));
+                    Files.createFile(resume);
                     assertEquals(0, paused.awaitExit(Duration.ofSeconds(120)), paused.toString());
-                    Integer code = other.awaitExit(Duration.ofSeconds(120));
+                    code = waits ? other.awaitExit(Duration.ofSeconds(120)) : code;
                     assertNotNull(code, other.toString());
                     try (Database db = Database.open(settings)) {
                         assertEquals(1, new ReleaseRegister(db).list().size(), "the paused release, and nothing else");
