@@ -29,6 +29,8 @@ final class KanonProcess implements AutoCloseable {
     private KanonProcess(Process process, Path tmp) {
         this.process = process;
         this.tmp = tmp;
+        long started = System.nanoTime();
+        process.onExit().thenRun(() -> org.kanon.testing.TestCosts.add(org.kanon.testing.TestCosts.Cost.SUBPROCESS, System.nanoTime() - started));
         pump(process.getInputStream(), out);
         pump(process.getErrorStream(), err);
     }

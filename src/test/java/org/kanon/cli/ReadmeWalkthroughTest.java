@@ -68,6 +68,8 @@ class ReadmeWalkthroughTest {
         Path checkout = Files.createDirectories(dir.resolve("kanon"));
         Process bash = new ProcessBuilder("bash", "-euo", "pipefail", "-c", ReadmeShell.marked("adult-derivation"))
                 .directory(checkout.toFile()).redirectErrorStream(true).start();
+        long started = System.nanoTime();
+        bash.onExit().thenRun(() -> org.kanon.testing.TestCosts.add(org.kanon.testing.TestCosts.Cost.SUBPROCESS, System.nanoTime() - started));
         String output = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, bash.waitFor(), output);
         byte[] derived = Files.readAllBytes(copy.resolve("adult-45222.csv"));

@@ -98,6 +98,8 @@ class ReadmeJavaExampleTest {
         Path err = dir.resolve(".stderr");
         pb.redirectError(err.toFile());
         Process p = pb.start();
+        long started = System.nanoTime();
+        p.onExit().thenRun(() -> org.kanon.testing.TestCosts.add(org.kanon.testing.TestCosts.Cost.SUBPROCESS, System.nanoTime() - started));
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         int exit = p.waitFor();
         String errors = Files.readString(err);

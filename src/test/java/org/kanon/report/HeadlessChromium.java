@@ -245,6 +245,8 @@ public final class HeadlessChromium {
         Cdp cdp = null;
         try {
             browser = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            long launched = System.nanoTime();
+            browser.onExit().thenRun(() -> org.kanon.testing.TestCosts.add(org.kanon.testing.TestCosts.Cost.BROWSER, System.nanoTime() - launched));
             URI endpoint = pageEndpoint(browser, profile, log, deadline);
             cdp = Cdp.connect(endpoint, url, remaining(deadline, "the DevTools WebSocket of " + endpoint));
             return cdp.render(request, url, deadline, started);

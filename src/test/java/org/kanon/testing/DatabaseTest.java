@@ -1,17 +1,24 @@
 package org.kanon.testing;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
-
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.junit.jupiter.api.TestTemplate;
+import org.junit.jupiter.api.extension.ExtendWith;
 
-/** A test that runs once per available database kind: {@code void x(TestDatabases.Kind kind)}. */
+/**
+ * A test that runs once per available database kind, handed its database by {@link TestDatabaseExtension}: a
+ * parameter of type {@link TestDatabases.Kind} is the kind; {@link org.kanon.db.ConnectionSettings} a fresh, empty
+ * database of that kind and {@link org.kanon.db.Database} one opened, both dropped when the test ends; {@link AdultFixture}
+ * the run's shared, read-only Adult database of that kind. {@link #only()} narrows the kinds (say, to the servers for
+ * tests of several processes); a test whose kinds are all absent here is skipped, naming what it needs.
+ */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
-@ParameterizedTest(name = "{0}")
-@MethodSource("org.kanon.testing.TestDatabases#kinds")
+@TestTemplate
+@ExtendWith(TestDatabaseExtension.class)
 public @interface DatabaseTest {
+    /** The kinds to run on, of those available; empty: all of them. */
+    TestDatabases.Kind[] only() default {};
 }

@@ -71,6 +71,10 @@ public final class TestDatabases {
 
     /** Settings for a fresh, empty database of that kind; call {@link #dispose} when done. */
     public static ConnectionSettings fresh(Kind kind) {
+        return TestCosts.time(TestCosts.Cost.DATABASE, () -> create(kind));
+    }
+
+    private static ConnectionSettings create(Kind kind) {
         if (kind == Kind.DERBY) {
             return new ConnectionSettings("jdbc:derby:memory:kanon_t" + COUNTER.incrementAndGet() + "_"
                     + UUID.randomUUID().toString().substring(0, 8) + ";create=true", null, null);
@@ -179,6 +183,10 @@ public final class TestDatabases {
 
     /** Drops a database made by {@link #fresh}; Derby in-memory ones are dropped by {@link Database#close()}. */
     public static void dispose(ConnectionSettings settings) {
+        TestCosts.time(TestCosts.Cost.DATABASE, () -> drop(settings));
+    }
+
+    private static void drop(ConnectionSettings settings) {
         if (settings.url().startsWith("jdbc:mariadb:") || settings.url().startsWith("jdbc:mysql:")) {
             disposeMariaDb(settings.url());
             return;

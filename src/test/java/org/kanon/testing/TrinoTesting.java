@@ -140,8 +140,11 @@ public final class TrinoTesting {
 
     /** Runs one statement through plain JDBC. */
     public static void execute(String sql) throws SQLException {
+        long started = System.nanoTime();
         try (Connection c = connect(); Statement s = c.createStatement()) {
             s.execute(sql);
+        } finally {
+            TestCosts.add(TestCosts.Cost.TRINO, System.nanoTime() - started);
         }
     }
 
