@@ -213,7 +213,7 @@ public final class TestDatabases {
      */
     public static int waitingOnLocks(ConnectionSettings settings) throws SQLException {
         if (settings.url().startsWith("jdbc:mariadb:") || settings.url().startsWith("jdbc:mysql:")) {
-            return mariaDbWaitingOnLocks();
+            return mariaDbWaitingOnLocks(settings.url().replaceFirst("^jdbc:[a-z]+://[^/]*/([^?]*).*$", "$1"));
         }
         String database = settings.url().replaceFirst("^.*/([^/?]+)(\\?.*)?$", "$1");
         try (Connection c = DriverManager.getConnection(pgUrl(), pgUser(), null);
@@ -227,14 +227,23 @@ public final class TestDatabases {
         }
     }
 
-    /** MariaDB: the sessions of the server that wait on a row lock or a name (tests run one at a time). */
-    private static int mariaDbWaitingOnLocks() throws SQLException {
-        try (Connection c = DriverManager.getConnection(mariadbUrl()); Statement s = c.createStatement();
-             // a row lock, or a name a writer holds by the session (GET_LOCK: MariaDbProfile.lockName)
-             java.sql.ResultSet rs = s.executeQuery("SELECT (SELECT COUNT(*) FROM information_schema.INNODB_TRX WHERE trx_state = 'LOCK WAIT')"
-                     + " + (SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE state = 'User lock')")) {
-            rs.next();
-            return rs.getInt(1);
+    /**
+     * MariaDB: the sessions connected to {@code database} (or to one of its namespace databases) that wait on a row lock
+     * or on a name a writer holds (GET_LOCK: MariaDbProfile.lockName); other tests' sessions on the server, which may run
+     * beside this one in another test JVM, are not counted.
+     */
+    private static int mariaDbWaitingOnLocks(String database) throws SQLException {
+        try (Connection c = DriverManager.getConnection(mariadbUrl());
+             java.sql.PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM information_schema.PROCESSLIST p"
+                     + " WHERE (p.DB = ? OR p.DB LIKE CONCAT(?, '\\_kanon%'))"
+                     + " AND (p.STATE = 'User lock' OR p.ID IN (SELECT t.trx_mysql_thread_id FROM information_schema.INNODB_TRX t"
+                     + " WHERE t.trx_state = 'LOCK WAIT'))")) {
+            s.setString(1, database);
+            s.setString(2, database);
+            try (java.sql.ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
         }
     }
 
