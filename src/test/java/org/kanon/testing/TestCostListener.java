@@ -10,6 +10,7 @@ import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
 
 /**
  * Writes each test class's {@link TestCosts} ledger to target/test-costs/&lt;pid&gt;.tsv when the class ends (one file per
@@ -18,6 +19,23 @@ import org.junit.platform.launcher.TestIdentifier;
  */
 public final class TestCostListener implements TestExecutionListener {
     private static final Path FOLDER = Path.of("target", "test-costs");
+
+    /** A rerun starts a new ledger: files of JVMs that started before this one are an earlier run's (forks start together). */
+    @Override
+    public void testPlanExecutionStarted(TestPlan plan) {
+        java.time.Instant started = ProcessHandle.current().info().startInstant().orElse(java.time.Instant.EPOCH);
+        try (var files = Files.list(FOLDER)) {
+            for (Path f : files.toList()) {
+                if (Files.getLastModifiedTime(f).toInstant().isBefore(started)) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        } catch (java.nio.file.NoSuchFileException none) {
+            // the first run here
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     @Override
     public void executionStarted(TestIdentifier test) {
