@@ -3,7 +3,6 @@ package org.kanon.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -12,10 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.kanon.db.ConnectionSettings;
-import org.kanon.testing.SharedData;
+import org.kanon.testing.AdultFixture;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.TestDatabases;
 
 /**
@@ -28,64 +26,56 @@ class AdultRiskCliTest {
             "occupation", "salary-class");
 
     /** Derby, and PostgreSQL when configured: the two databases the figures are about. */
-    static List<TestDatabases.Kind> kinds() {
-        return TestDatabases.kinds().stream().filter(k -> k == TestDatabases.Kind.DERBY || k == TestDatabases.Kind.POSTGRES).toList();
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("kinds")
+    @DatabaseTest(only = {TestDatabases.Kind.DERBY, TestDatabases.Kind.POSTGRES})
     @DisplayName("Adult: 3, 4 and 9 QIs equal the test's own GROUP BY; Incognito and KACA1 releases (k = 10) have no record at risk")
-    void adultRisk(TestDatabases.Kind kind) throws Exception {
-        Path csv = SharedData.file("datasets/adult-uci/adult-45222.csv");
-        Path hierarchies = SharedData.file("datasets/adult-arx/adult_hierarchy_age.csv").getParent();
-        ConnectionSettings settings = TestDatabases.fresh(kind);
-        try {
-            CliRun cli = new CliRun(settings);
-            assertEquals(0, cli.run("import", csv.toString(), "--table", "adult").exitCode());
-            assertEquals(0, cli.run("hierarchy", "import", "--table", "adult", "--dir", hierarchies.toString()).exitCode());
-            for (List<String> qis : List.of(NINE.subList(0, 3), NINE.subList(0, 4), NINE)) {
-                long started = System.nanoTime();
-                Map<?, ?> risk = RiskCliTest.json(cli.run("risk", "--table", "adult", "--qi", String.join(",", qis), "--format", "json"));
-                long ms = (System.nanoTime() - started) / 1_000_000;
-                System.out.printf("kanon risk, Adult, %d QIs, %s: %d ms (in-process, classes fetched, %d combinations)%n", qis.size(), kind, ms,
-                        ((List<?>) risk.get("combinations")).size());
-                TreeMap<Long, Long> sizes = classSizes(settings, "adult", qis);
-                assertSameFigures(risk, sizes, qis.size());
-                // every combination of up to 4 QIs, and of one, two and all nine, against its own GROUP BY
-                for (Object o : (List<?>) risk.get("combinations")) {
-                    Map<?, ?> c = (Map<?, ?>) o;
-                    List<String> combination = ((List<?>) c.get("quasiIdentifiers")).stream().map(Object::toString).toList();
-                    if (qis.size() <= 4 || combination.size() <= 2 || combination.size() == qis.size()) {
-                        TreeMap<Long, Long> own = classSizes(settings, "adult", combination);
-                        assertEquals(classes(own), c.get("classes"), combination.toString());
-                        assertEquals(singles(own), c.get("uniques"), combination.toString());
-                        assertEquals(1 - pairsTogether(own) / (45222.0 * 45221.0), (Double) c.get("separation"), 1e-12, combination.toString());
-                    }
+    void adultRisk(TestDatabases.Kind kind, AdultFixture adult) throws Exception {
+        ConnectionSettings settings = adult.settings();
+        CliRun cli = new CliRun(settings);
+        for (List<String> qis : List.of(NINE.subList(0, 3), NINE.subList(0, 4), NINE)) {
+            long started = System.nanoTime();
+            Map<?, ?> risk = RiskCliTest.json(cli.run("risk", "--table", "adult", "--qi", String.join(",", qis), "--format", "json"));
+            long ms = (System.nanoTime() - started) / 1_000_000;
+            System.out.printf("kanon risk, Adult, %d QIs, %s: %d ms (in-process, classes fetched, %d combinations)%n", qis.size(), kind, ms,
+                    ((List<?>) risk.get("combinations")).size());
+            TreeMap<Long, Long> sizes = classSizes(settings, "adult", qis);
+            assertSameFigures(risk, sizes, qis.size());
+            // every combination of up to 4 QIs, and of one, two and all nine, against its own GROUP BY
+            for (Object o : (List<?>) risk.get("combinations")) {
+                Map<?, ?> c = (Map<?, ?>) o;
+                List<String> combination = ((List<?>) c.get("quasiIdentifiers")).stream().map(Object::toString).toList();
+                if (qis.size() <= 4 || combination.size() <= 2 || combination.size() == qis.size()) {
+                    TreeMap<Long, Long> own = classSizes(settings, "adult", combination);
+                    assertEquals(classes(own), c.get("classes"), combination.toString());
+                    assertEquals(singles(own), c.get("uniques"), combination.toString());
+                    assertEquals(1 - pairsTogether(own) / (45222.0 * 45221.0), (Double) c.get("separation"), 1e-12, combination.toString());
                 }
             }
+        }
 
-            Map<?, ?> raw = RiskCliTest.json(cli.run("risk", "--table", "adult", "--qi", String.join(",", NINE), "--format", "json",
-                    "--combinations", "0"));
-            CliRun.Result incognito = cli.run("anonymize", "--table", "adult", "--qi", String.join(",", NINE), "--k", "10", "--suppression", "1%",
-                    "--name", "adult_k10");
-            assertEquals(ExitCodes.OK, incognito.exitCode(), incognito.toString());
-            CliRun.Result kaca = cli.run("anonymize", "--algorithm", "kaca1", "--table", "adult", "--qi", String.join(",", NINE.subList(0, 4)),
-                    "--k", "10", "--name", "adult_kaca");
-            assertEquals(ExitCodes.OK, kaca.exitCode(), kaca.toString());
-            Map<?, ?> rawFour = RiskCliTest.json(cli.run("risk", "--table", "adult", "--qi", String.join(",", NINE.subList(0, 4)), "--format", "json"));
-            for (String[] pair : new String[][]{{"adult_k10", "9"}, {"adult_kaca", "4"}}) {
-                Map<?, ?> released = RiskCliTest.json(cli.run("risk", "--release", pair[0], "--format", "json"));
-                Map<?, ?> before = pair[1].equals("9") ? raw : rawFour;
-                double highest = (Double) ((Map<?, ?>) released.get("prosecutor")).get("highest");
-                assertTrue(highest <= 0.1, pair[0] + ": k = 10 means no record risk above 1/10: " + highest);
-                assertEquals(0.0, (Double) ((Map<?, ?>) released.get("prosecutor")).get("recordsAtRisk"), pair[0]);
-                assertEquals(0L, released.get("sampleUniques"), pair[0]);
-                assertTrue((Double) ((Map<?, ?>) released.get("prosecutor")).get("average")
-                        < (Double) ((Map<?, ?>) before.get("prosecutor")).get("average"), pair[0] + " lowers the average risk");
-                assertTrue(highest < (Double) ((Map<?, ?>) before.get("prosecutor")).get("highest"), pair[0]);
-            }
-        } finally {
-            TestDatabases.dispose(settings);
+        Map<?, ?> raw = RiskCliTest.json(cli.run("risk", "--table", "adult", "--qi", String.join(",", NINE), "--format", "json",
+                "--combinations", "0"));
+        CliRun.Result incognito = cli.run("anonymize", "--table", "adult", "--qi", String.join(",", NINE), "--k", "10", "--suppression", "1%",
+                "--name", "adultrisk_k10");
+        assertEquals(ExitCodes.OK, incognito.exitCode(), incognito.toString());
+        CliRun.Result kaca = cli.run("anonymize", "--algorithm", "kaca1", "--table", "adult", "--qi", String.join(",", NINE.subList(0, 4)),
+                "--k", "10", "--name", "adultrisk_kaca");
+        assertEquals(ExitCodes.OK, kaca.exitCode(), kaca.toString());
+        Map<?, ?> rawFour = RiskCliTest.json(cli.run("risk", "--table", "adult", "--qi", String.join(",", NINE.subList(0, 4)), "--format", "json"));
+        for (String[] pair : new String[][]{{"adultrisk_k10", "9"}, {"adultrisk_kaca", "4"}}) {
+            Map<?, ?> released = RiskCliTest.json(cli.run("risk", "--release", pair[0], "--format", "json"));
+            Map<?, ?> before = pair[1].equals("9") ? raw : rawFour;
+            double highest = (Double) ((Map<?, ?>) released.get("prosecutor")).get("highest");
+            assertTrue(highest <= 0.1, pair[0] + ": k = 10 means no record risk above 1/10: " + highest);
+            assertEquals(0.0, (Double) ((Map<?, ?>) released.get("prosecutor")).get("recordsAtRisk"), pair[0]);
+            assertEquals(0L, released.get("sampleUniques"), pair[0]);
+            assertTrue((Double) ((Map<?, ?>) released.get("prosecutor")).get("average")
+                    < (Double) ((Map<?, ?>) before.get("prosecutor")).get("average"), pair[0] + " lowers the average risk");
+            assertTrue(highest < (Double) ((Map<?, ?>) before.get("prosecutor")).get("highest"), pair[0]);
+        }
+        // the Adult database is shared by the run's tests: leave it as it was found
+        for (String release : List.of("adultrisk_k10", "adultrisk_kaca")) {
+            CliRun.Result drop = cli.run("release", "drop", release);
+            assertEquals(ExitCodes.OK, drop.exitCode(), drop.toString());
         }
     }
 

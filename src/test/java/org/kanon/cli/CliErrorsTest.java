@@ -108,39 +108,34 @@ class CliErrorsTest {
 
     @DatabaseTest
     @DisplayName("an unexpected database error: exit 3, one line with the exception's class and SQLState, never the row's value; KANON_DEBUG=1 adds the trace")
-    void unexpectedErrorIsOneLineWithoutValues(TestDatabases.Kind kind) {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
-        try {
-            for (boolean debug : new boolean[] {false, true}) {
-                Kanon kanon = new Kanon().withEnvironment(debug ? Map.of("KANON_DEBUG", "1") : Map.of());
-                CommandLine cl = Kanon.commandLine(kanon);
-                cl.addSubcommand("too-wide", new TooWideValue(settings, kind != TestDatabases.Kind.DUCKDB));
-                var out = new java.io.StringWriter();
-                var err = new java.io.StringWriter();
-                cl.setOut(new java.io.PrintWriter(out, true));
-                cl.setErr(new java.io.PrintWriter(err, true));
-                int code = cl.execute("too-wide");
-                assertEquals(ExitCodes.BUG, code, err.toString());
-                String first = err.toString().lines().findFirst().orElse("");
-                // DuckDB's driver sets no SQLState (jOOQ cannot classify the error); its profile derives the class
-                String expected = kind == TestDatabases.Kind.DUCKDB ? "org.jooq.exception.DataAccessException, SQLState 22000"
-                        : "org.jooq.exception.DataException, SQLState 22001";
-                assertTrue(first.startsWith("kanon: internal error (please report it): " + expected + ", caused by "), first);
-                assertTrue(first.contains("at org.kanon.cli.CliErrorsTest$TooWideValue.call("), first);
-                if (debug) {
-                    assertTrue(err.toString().lines().count() > 5, "the stack trace with KANON_DEBUG=1\n" + err);
-                    assertTrue(err.toString().contains("\tat org.kanon.cli.CliErrorsTest$TooWideValue.call("), err.toString());
-                } else {
-                    assertEquals(1, err.toString().lines().count(), err.toString());
-                    assertFalse(err.toString().contains(TooWideValue.VALUE), err.toString());
-                    assertTrue(first.endsWith("(KANON_DEBUG=1 prints the stack trace)"), first);
-                }
-                try (Database db = Database.open(settings)) {
-                    db.dsl().dropTable(DSL.name("narrow")).execute();
-                }
+    void unexpectedErrorIsOneLineWithoutValues(TestDatabases.Kind kind, ConnectionSettings settings) {
+        for (boolean debug : new boolean[] {false, true}) {
+            Kanon kanon = new Kanon().withEnvironment(debug ? Map.of("KANON_DEBUG", "1") : Map.of());
+            CommandLine cl = Kanon.commandLine(kanon);
+            cl.addSubcommand("too-wide", new TooWideValue(settings, kind != TestDatabases.Kind.DUCKDB));
+            var out = new java.io.StringWriter();
+            var err = new java.io.StringWriter();
+            cl.setOut(new java.io.PrintWriter(out, true));
+            cl.setErr(new java.io.PrintWriter(err, true));
+            int code = cl.execute("too-wide");
+            assertEquals(ExitCodes.BUG, code, err.toString());
+            String first = err.toString().lines().findFirst().orElse("");
+            // DuckDB's driver sets no SQLState (jOOQ cannot classify the error); its profile derives the class
+            String expected = kind == TestDatabases.Kind.DUCKDB ? "org.jooq.exception.DataAccessException, SQLState 22000"
+                    : "org.jooq.exception.DataException, SQLState 22001";
+            assertTrue(first.startsWith("kanon: internal error (please report it): " + expected + ", caused by "), first);
+            assertTrue(first.contains("at org.kanon.cli.CliErrorsTest$TooWideValue.call("), first);
+            if (debug) {
+                assertTrue(err.toString().lines().count() > 5, "the stack trace with KANON_DEBUG=1\n" + err);
+                assertTrue(err.toString().contains("\tat org.kanon.cli.CliErrorsTest$TooWideValue.call("), err.toString());
+            } else {
+                assertEquals(1, err.toString().lines().count(), err.toString());
+                assertFalse(err.toString().contains(TooWideValue.VALUE), err.toString());
+                assertTrue(first.endsWith("(KANON_DEBUG=1 prints the stack trace)"), first);
             }
-        } finally {
-            TestDatabases.dispose(settings);
+            try (Database db = Database.open(settings)) {
+                db.dsl().dropTable(DSL.name("narrow")).execute();
+            }
         }
     }
 }

@@ -9,17 +9,16 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Test;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.TestDatabases;
 
 /** The engine from SQL on embedded Derby: CALL KANON.RUN_SPEC / CHECK_K / VERIFY_RELEASE on a plain JDBC connection. */
 class DerbyProceduresTest {
 
-    @Test
-    void runSpecCheckKAndVerifyReleaseFromSql() throws Exception {
-        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.DERBY);
+    @DatabaseTest(only = TestDatabases.Kind.DERBY)
+    void runSpecCheckKAndVerifyReleaseFromSql(ConnectionSettings settings) throws Exception {
         try (Database db = Database.openScratch(settings);
              Connection sql = DriverManager.getConnection(settings.url())) {
             CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
@@ -79,15 +78,12 @@ class DerbyProceduresTest {
             assertTrue(messages(missing).contains("no release specification named 'nope'"), messages(missing));
             SQLException column = assertThrows(SQLException.class, () -> call(sql, "CALL KANON.CHECK_K('patients', 'colour', 2)"));
             assertTrue(messages(column).toLowerCase().contains("colour"), messages(column));
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 
     /** A NULL argument gets one clear error and leaves the SQL session usable (Derby broke it on a NULL for an int). */
-    @Test
-    void nullArgumentsAreRefusedAndTheSessionStaysUsable() throws Exception {
-        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.DERBY);
+    @DatabaseTest(only = TestDatabases.Kind.DERBY)
+    void nullArgumentsAreRefusedAndTheSessionStaysUsable(ConnectionSettings settings) throws Exception {
         try (Database db = Database.openScratch(settings);
              Connection sql = DriverManager.getConnection(settings.url())) {
             new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
@@ -104,8 +100,6 @@ class DerbyProceduresTest {
                 assertEquals(6, count(sql, "SELECT COUNT(*) FROM PATIENTS"), bad[0]);
             }
             assertEquals(List.of(List.of("YES", "2", "3", "0")), call(sql, "CALL KANON.CHECK_K('patients', 'sex', 2)"));
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
@@ -27,8 +26,7 @@ class ExactLeavesCliTest {
 
     @DatabaseTest
     @DisplayName("'53715 ' beside the leaf 53715: the binding refuses it; a binding made before it came is refused by anonymize (sql, memory, auto), release --levels and check")
-    void trailingBlank(TestDatabases.Kind kind) throws IOException {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
+    void trailingBlank(ConnectionSettings settings) throws IOException {
         Path dir = Files.createTempDirectory("exact");
         try {
             String clean = "zip,sex\n53715,M\n53715,M\n53715,F\n53715,F\nA5370AB,M\nA5370AB,M\nA5370AB,F\nA5370AB,F\n";
@@ -69,15 +67,12 @@ class ExactLeavesCliTest {
                 Files.deleteIfExists(dir.resolve(file));
             }
             Files.deleteIfExists(dir);
-            TestDatabases.dispose(settings);
         }
     }
 
-    @DatabaseTest
+    @DatabaseTest(only = TestDatabases.Kind.MARIADB)
     @DisplayName("MariaDB, a utf8mb4_general_ci table with 'Male' and 'male', leaf Male only: the binding refuses it; a binding made before 'male' came is refused by every command")
-    void caseUnderMariaDbsDefaultCollation(TestDatabases.Kind kind) throws IOException {
-        Assumptions.assumeTrue(kind == TestDatabases.Kind.MARIADB, "only MariaDB's collations ignore case");
-        ConnectionSettings settings = TestDatabases.fresh(kind);
+    void caseUnderMariaDbsDefaultCollation(ConnectionSettings settings) throws IOException {
         Path dir = Files.createTempDirectory("exact");
         try {
             Files.writeString(dir.resolve("birthdate.csv"), "1/21/76;*\n2/28/76;*\n4/13/86;*\n");
@@ -118,7 +113,6 @@ class ExactLeavesCliTest {
                 Files.deleteIfExists(dir.resolve(file));
             }
             Files.deleteIfExists(dir);
-            TestDatabases.dispose(settings);
         }
     }
 

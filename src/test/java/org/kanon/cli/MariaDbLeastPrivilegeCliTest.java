@@ -16,8 +16,8 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
 import org.kanon.db.ConnectionSettings;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
 import org.kanon.testing.TestDatabases;
 
@@ -28,10 +28,9 @@ import org.kanon.testing.TestDatabases;
 class MariaDbLeastPrivilegeCliTest {
     private static final Path SCRIPT = Path.of("sql", "mariadb", "least-privilege.sql");
 
-    @Test
+    @DatabaseTest(only = TestDatabases.Kind.MARIADB)
     @DisplayName("least-privilege.sql (MariaDB): the engine reads the source and writes its own databases only; the reader reads releases only")
-    void engineAndReaderHaveLeastPrivilege() throws Exception {
-        assumeTrue(TestDatabases.kinds().contains(TestDatabases.Kind.MARIADB), "MariaDB is not in the test matrix here");
+    void engineAndReaderHaveLeastPrivilege(ConnectionSettings dba) throws Exception {
         String client = onPath("mariadb") ? "mariadb" : onPath("mysql") ? "mysql" : null;
         assumeTrue(client != null, "no mariadb/mysql client on the PATH: the script is a client script");
         String suffix = UUID.randomUUID().toString().replace("-", "").substring(0, 10);
@@ -39,7 +38,6 @@ class MariaDbLeastPrivilegeCliTest {
         String reader = "kanon_reader_" + suffix;
         String enginePassword = UUID.randomUUID().toString();
         String readerPassword = UUID.randomUUID().toString();
-        ConnectionSettings dba = TestDatabases.fresh(TestDatabases.Kind.MARIADB);
         String database = dba.url().replaceFirst("^jdbc:[a-z]+://[^/]*/([^?]*).*$", "$1");
         try {
             try (Connection c = DriverManager.getConnection(dba.url())) {
@@ -107,7 +105,6 @@ class MariaDbLeastPrivilegeCliTest {
                 assertDenied(c, "CREATE TABLE " + release + ".mine (a INT)");
             }
         } finally {
-            TestDatabases.dispose(dba);
             try (Connection c = DriverManager.getConnection(TestDatabases.mariadbUrl()); Statement s = c.createStatement()) {
                 s.execute("DROP USER IF EXISTS '" + engine + "'@'%', '" + reader + "'@'%'");
             }

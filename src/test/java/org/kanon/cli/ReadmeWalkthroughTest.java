@@ -79,59 +79,54 @@ class ReadmeWalkthroughTest {
     }
 
     @DatabaseTest
-    void theWalkthroughRunsAsWritten(TestDatabases.Kind kind, @TempDir Path dir) throws IOException {
+    void theWalkthroughRunsAsWritten(TestDatabases.Kind kind, ConnectionSettings settings, @TempDir Path dir) throws IOException {
         Path shared = SharedData.file("datasets/adult-uci/adult-45222.csv").getParent().getParent().getParent();
-        ConnectionSettings settings = TestDatabases.fresh(kind);
-        try {
-            Map<String, String> env = new HashMap<>();
-            env.put("KANON_DB_URL", settings.url());
-            if (settings.user() != null) {
-                env.put("KANON_DB_USER", settings.user());
-            }
-            if (settings.password() != null) {
-                env.put(ConnectionSettings.PASSWORD_VARIABLE, settings.password());
-            }
-            int ran = 0;
-            for (String line : lines()) {
-                if (line.startsWith("echo $?")) {
-                    continue; // the exit code of the line before, which was checked there
-                }
-                List<String> words = ReadmeShell.words(line);
-                String stdin = "";
-                if (words.get(0).equals("echo") && words.size() == 4 && words.get(2).equals(">")) {
-                    Files.writeString(Path.of(local(words.get(3), shared, dir)), words.get(1) + "\n");
-                    continue;
-                }
-                if (words.get(0).equals("echo") && words.get(2).equals("|")) {
-                    stdin = words.get(1) + "\n";
-                    words = words.subList(3, words.size());
-                }
-                if (!words.get(0).equals("bin/kanon")) {
-                    fail("the walk-through has a line this test does not run: " + line);
-                }
-                List<String> args = new ArrayList<>();
-                Path stdout = null;
-                for (int i = 1; i < words.size(); i++) {
-                    if (words.get(i).equals(">")) {
-                        stdout = Path.of(local(words.get(++i), shared, dir));
-                    } else {
-                        args.add(local(words.get(i), shared, dir));
-                    }
-                }
-                CliRun.Result r = withStdin(stdin, () -> CliRun.execute(
-                        new Kanon().withEnvironment(env).withWorkingDirectory(CliRun.noConfigDirectory()), args.toArray(String[]::new)));
-                if (stdout != null) {
-                    Files.writeString(stdout, r.out());
-                }
-                // check answers 1 for "not k-anonymous": the README says so and prints $? after it
-                int expected = args.get(0).equals("check") && r.exitCode() == 1 ? 1 : 0;
-                assertEquals(expected, r.exitCode(), kind + ": " + line + "\n" + r);
-                ran++;
-            }
-            assertTrue(ran > 30, "only " + ran + " commands ran");
-        } finally {
-            TestDatabases.dispose(settings);
+        Map<String, String> env = new HashMap<>();
+        env.put("KANON_DB_URL", settings.url());
+        if (settings.user() != null) {
+            env.put("KANON_DB_USER", settings.user());
         }
+        if (settings.password() != null) {
+            env.put(ConnectionSettings.PASSWORD_VARIABLE, settings.password());
+        }
+        int ran = 0;
+        for (String line : lines()) {
+            if (line.startsWith("echo $?")) {
+                continue; // the exit code of the line before, which was checked there
+            }
+            List<String> words = ReadmeShell.words(line);
+            String stdin = "";
+            if (words.get(0).equals("echo") && words.size() == 4 && words.get(2).equals(">")) {
+                Files.writeString(Path.of(local(words.get(3), shared, dir)), words.get(1) + "\n");
+                continue;
+            }
+            if (words.get(0).equals("echo") && words.get(2).equals("|")) {
+                stdin = words.get(1) + "\n";
+                words = words.subList(3, words.size());
+            }
+            if (!words.get(0).equals("bin/kanon")) {
+                fail("the walk-through has a line this test does not run: " + line);
+            }
+            List<String> args = new ArrayList<>();
+            Path stdout = null;
+            for (int i = 1; i < words.size(); i++) {
+                if (words.get(i).equals(">")) {
+                    stdout = Path.of(local(words.get(++i), shared, dir));
+                } else {
+                    args.add(local(words.get(i), shared, dir));
+                }
+            }
+            CliRun.Result r = withStdin(stdin, () -> CliRun.execute(
+                    new Kanon().withEnvironment(env).withWorkingDirectory(CliRun.noConfigDirectory()), args.toArray(String[]::new)));
+            if (stdout != null) {
+                Files.writeString(stdout, r.out());
+            }
+            // check answers 1 for "not k-anonymous": the README says so and prints $? after it
+            int expected = args.get(0).equals("check") && r.exitCode() == 1 ? 1 : 0;
+            assertEquals(expected, r.exitCode(), kind + ": " + line + "\n" + r);
+            ran++;
+        }
+        assertTrue(ran > 30, "only " + ran + " commands ran");
     }
 
     /** A word as a path where the walk-through means one: ../shared as the workspace's; a bare file name into dir. */

@@ -16,7 +16,6 @@ import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
@@ -45,47 +44,41 @@ class ReleaseMetricsAgreementCliTest {
 
     @DatabaseTest
     @DisplayName("levels per QI, classes, smallest class, DM of global, local (starred) and Mondrian releases equal naive per-QI queries")
-    void figuresEqualNaiveQueries(TestDatabases.Kind kind) {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
-        try {
-            CliRun cli = new CliRun(settings);
-            ok(cli.run("import", PaperTables.PATIENTS_CSV.toString(), "--table", "patients"));
-            ok(cli.run("hierarchy", "import", "--table", "patients", "--dir", PaperTables.PAPERS.toString(), "--prefix",
-                    PaperTables.PATIENTS_PREFIX));
-            ok(cli.run("release", "--table", "patients", "--qi", QI, "--levels", "1,1,1", "--k", "2", "--name", "g"));
-            ok(cli.run("anonymize", "--table", "patients", "--qi", QI, "--k", "3", "--algorithm", "kaca1", "--name", "l"));
-            ok(cli.run("anonymize", "--table", "patients", "--qi", QI, "--k", "2", "--algorithm", "mondrian", "--name", "m"));
-            ok(cli.run("release", "--table", "patients", "--qi", QI, "--levels", "1,0,1", "--k", "2", "--suppression", "2",
-                    "--suppress-mode", "star", "--name", "s", "--materialize"));
-            try (Database db = Database.open(settings)) {
-                for (String name : List.of("g", "l", "m", "s")) {
-                    ReleaseRecord r = new ReleaseRegister(db).require(name);
-                    UtilityMetrics u = new ReleaseMetrics(db).of(r).utility();
-                    Naive naive = Naive.of(db, r);
-                    for (int i = 0; i < naive.levels().size(); i++) {
-                        AttributeLevels expected = naive.levels().get(i);
-                        AttributeLevels actual = u.attributes().get(i);
-                        assertArrayEquals(expected.cellsAtLevel(), actual.cellsAtLevel(), name + " " + expected.name() + " " + kind);
-                        assertEquals(expected.cellsWithoutLevel(), actual.cellsWithoutLevel(), name + " " + expected.name() + " " + kind);
-                    }
-                    assertEquals(naive.rows(), u.rows(), name + " rows " + kind);
-                    if (r.rowsSuppressed() == 0 || !"star".equalsIgnoreCase(r.suppressMode())) {
-                        assertEquals(naive.classes(), u.classes(), name + " classes " + kind);
-                        assertEquals(naive.smallest(), u.smallestClass(), name + " smallest " + kind);
-                        assertEquals(naive.squares() + r.rowsSuppressed() * r.rowsIn(), u.discernibility(), name + " DM " + kind);
-                    }
+    void figuresEqualNaiveQueries(TestDatabases.Kind kind, ConnectionSettings settings) {
+        CliRun cli = new CliRun(settings);
+        ok(cli.run("import", PaperTables.PATIENTS_CSV.toString(), "--table", "patients"));
+        ok(cli.run("hierarchy", "import", "--table", "patients", "--dir", PaperTables.PAPERS.toString(), "--prefix",
+                PaperTables.PATIENTS_PREFIX));
+        ok(cli.run("release", "--table", "patients", "--qi", QI, "--levels", "1,1,1", "--k", "2", "--name", "g"));
+        ok(cli.run("anonymize", "--table", "patients", "--qi", QI, "--k", "3", "--algorithm", "kaca1", "--name", "l"));
+        ok(cli.run("anonymize", "--table", "patients", "--qi", QI, "--k", "2", "--algorithm", "mondrian", "--name", "m"));
+        ok(cli.run("release", "--table", "patients", "--qi", QI, "--levels", "1,0,1", "--k", "2", "--suppression", "2",
+                "--suppress-mode", "star", "--name", "s", "--materialize"));
+        try (Database db = Database.open(settings)) {
+            for (String name : List.of("g", "l", "m", "s")) {
+                ReleaseRecord r = new ReleaseRegister(db).require(name);
+                UtilityMetrics u = new ReleaseMetrics(db).of(r).utility();
+                Naive naive = Naive.of(db, r);
+                for (int i = 0; i < naive.levels().size(); i++) {
+                    AttributeLevels expected = naive.levels().get(i);
+                    AttributeLevels actual = u.attributes().get(i);
+                    assertArrayEquals(expected.cellsAtLevel(), actual.cellsAtLevel(), name + " " + expected.name() + " " + kind);
+                    assertEquals(expected.cellsWithoutLevel(), actual.cellsWithoutLevel(), name + " " + expected.name() + " " + kind);
                 }
-                assertTrue(new ReleaseRegister(db).require("s").rowsSuppressed() > 0, "the starred release stars rows");
+                assertEquals(naive.rows(), u.rows(), name + " rows " + kind);
+                if (r.rowsSuppressed() == 0 || !"star".equalsIgnoreCase(r.suppressMode())) {
+                    assertEquals(naive.classes(), u.classes(), name + " classes " + kind);
+                    assertEquals(naive.smallest(), u.smallestClass(), name + " smallest " + kind);
+                    assertEquals(naive.squares() + r.rowsSuppressed() * r.rowsIn(), u.discernibility(), name + " DM " + kind);
+                }
             }
-        } finally {
-            TestDatabases.dispose(settings);
+            assertTrue(new ReleaseRegister(db).require("s").rowsSuppressed() > 0, "the starred release stars rows");
         }
     }
 
-    @Test
+    @DatabaseTest(only = TestDatabases.Kind.DERBY)
     @DisplayName("metrics and report draw their class read as a step (KANON_PROGRESS=on); json and the default leave stderr empty")
-    void progressWhileWorking(@TempDir Path dir) {
-        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.DERBY);
+    void progressWhileWorking(ConnectionSettings settings, @TempDir Path dir) {
         System.setProperty(ProgressBars.QUIET_PROPERTY, "0");
         try {
             CliRun cli = new CliRun(settings);
@@ -109,7 +102,6 @@ class ReleaseMetricsAgreementCliTest {
             assertEquals("", cli.run("metrics", "--release", "g").err());
         } finally {
             System.clearProperty(ProgressBars.QUIET_PROPERTY);
-            TestDatabases.dispose(settings);
         }
     }
 

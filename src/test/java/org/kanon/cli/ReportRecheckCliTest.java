@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kanon.db.ConnectionSettings;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
 import org.kanon.testing.TestDatabases;
 
@@ -23,26 +23,21 @@ class ReportRecheckCliTest {
     @TempDir
     Path dir;
 
-    @Test
+    @DatabaseTest(only = TestDatabases.Kind.DERBY)
     @DisplayName("the command the report prints to re-check the release runs as printed and verifies it (exit 0)")
-    void printedVerifyCommandRuns() throws Exception {
-        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.DERBY);
-        try {
-            CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", PaperTables.PATIENTS_PREFIX);
-            for (String name : List.of("p2", "it's p2")) {
-                CliRun.Result made = cli.run("anonymize", "--table", "patients", "--qi", "birthdate,sex,zipcode", "--k", "2", "--name", name);
-                assertEquals(ExitCodes.OK, made.exitCode(), made.toString());
-                Path html = dir.resolve("r.html");
-                assertEquals(ExitCodes.OK, cli.run("report", "--release", name, "--html", html.toString()).exitCode());
-                Matcher m = PRINTED.matcher(Files.readString(html));
-                assertTrue(m.find(), "a kanon command in the re-check section");
-                List<String> words = shellWords(unescape(m.group(1)));
-                assertEquals("kanon", words.get(0));
-                CliRun.Result verified = cli.run(words.subList(1, words.size()).toArray(String[]::new));
-                assertEquals(ExitCodes.OK, verified.exitCode(), m.group(1) + ": " + verified);
-            }
-        } finally {
-            TestDatabases.dispose(settings);
+    void printedVerifyCommandRuns(ConnectionSettings settings) throws Exception {
+        CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", PaperTables.PATIENTS_PREFIX);
+        for (String name : List.of("p2", "it's p2")) {
+            CliRun.Result made = cli.run("anonymize", "--table", "patients", "--qi", "birthdate,sex,zipcode", "--k", "2", "--name", name);
+            assertEquals(ExitCodes.OK, made.exitCode(), made.toString());
+            Path html = dir.resolve("r.html");
+            assertEquals(ExitCodes.OK, cli.run("report", "--release", name, "--html", html.toString()).exitCode());
+            Matcher m = PRINTED.matcher(Files.readString(html));
+            assertTrue(m.find(), "a kanon command in the re-check section");
+            List<String> words = shellWords(unescape(m.group(1)));
+            assertEquals("kanon", words.get(0));
+            CliRun.Result verified = cli.run(words.subList(1, words.size()).toArray(String[]::new));
+            assertEquals(ExitCodes.OK, verified.exitCode(), m.group(1) + ": " + verified);
         }
     }
 

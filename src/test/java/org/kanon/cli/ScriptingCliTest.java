@@ -18,6 +18,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kanon.db.ConnectionSettings;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.TestDatabases;
 
 /** Issue 8's scripting conventions: --version, the settings file and its precedence, bad settings files. */
@@ -99,19 +100,14 @@ class ScriptingCliTest {
         assertEquals("jdbc:derby:memory:flag;create=true", resolved(env, dir, "release", "list", "--config", dir.resolve("flag.properties").toString()).url());
     }
 
-    @Test
+    @DatabaseTest(only = TestDatabases.Kind.DERBY)
     @DisplayName("a settings file alone connects and sets the output format (format=json: release list prints [])")
-    void settingsFileEndToEnd() throws Exception {
-        ConnectionSettings db = TestDatabases.fresh(TestDatabases.Kind.DERBY);
-        try {
-            Files.writeString(dir.resolve("kanon.properties"), "db.url=" + db.url() + "\nformat=json\n");
-            Kanon kanon = new Kanon().withEnvironment(Map.of()).withWorkingDirectory(dir);
-            assertEquals(0, CliRun.jsonArray(CliRun.execute(kanon, "release", "list")).size());
-            CliRun.Result text = CliRun.execute(new Kanon().withEnvironment(Map.of()).withWorkingDirectory(dir), "release", "list", "--format", "text");
-            assertTrue(text.out().startsWith("name\trelation"), "--format overrides the file: " + text);
-        } finally {
-            TestDatabases.dispose(db);
-        }
+    void settingsFileEndToEnd(ConnectionSettings db) throws Exception {
+        Files.writeString(dir.resolve("kanon.properties"), "db.url=" + db.url() + "\nformat=json\n");
+        Kanon kanon = new Kanon().withEnvironment(Map.of()).withWorkingDirectory(dir);
+        assertEquals(0, CliRun.jsonArray(CliRun.execute(kanon, "release", "list")).size());
+        CliRun.Result text = CliRun.execute(new Kanon().withEnvironment(Map.of()).withWorkingDirectory(dir), "release", "list", "--format", "text");
+        assertTrue(text.out().startsWith("name\trelation"), "--format overrides the file: " + text);
     }
 
     private CliRun.Result runWithFile(String content, String... args) throws Exception {

@@ -9,20 +9,19 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
 import org.kanon.db.CatalogTable;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
 import org.kanon.testing.TestDatabases;
 
 /** Small slips of the output a new user met (issue 32, item 12): each as it reads now. */
 class SmallSlipsCliTest {
-    @Test
+    @DatabaseTest(only = TestDatabases.Kind.DERBY)
     @DisplayName("release list/show keep :00 seconds; '1 class'; risk --levels says the levels once; anonymize's headline is the search time, "
             + "'written in N ms' apart; JSON levels are arrays (jsonVersion 2)")
-    void outputReadsRight() {
-        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.DERBY);
+    void outputReadsRight(ConnectionSettings settings) {
         try (Database db = Database.openScratch(settings)) {
             CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", PaperTables.PATIENTS_PREFIX);
 
@@ -57,8 +56,6 @@ class SmallSlipsCliTest {
             for (Object node : (List<?>) json.get("nodes")) {
                 assertTrue(((Map<?, ?>) node).get("levels") instanceof List<?> levels && levels.size() == 2, node.toString());
             }
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 }

@@ -1,11 +1,10 @@
 package org.kanon.cli;
 
 import static org.junit.jupiter.api.Assertions.*;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import org.junit.jupiter.api.Test;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.TestDatabases;
 
 /**
@@ -16,10 +15,8 @@ import org.kanon.testing.TestDatabases;
 class SourceQueryErrorsCliTest {
     private static final String VALUE = "Other-service";
 
-    @Test
-    void aFailedCastIsReportedWithoutTheValue() {
-        assumeTrue(TestDatabases.pgUrl() != null, TestDatabases.PG_VARIABLE + " is not set: PostgreSQL only");
-        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.POSTGRES);
+    @DatabaseTest(only = TestDatabases.Kind.POSTGRES)
+    void aFailedCastIsReportedWithoutTheValue(ConnectionSettings settings) {
         try (Database db = Database.openScratch(settings)) {
             db.dsl().execute("CREATE TABLE people (id INTEGER NOT NULL, sex VARCHAR(6) NOT NULL, occupation TEXT NOT NULL)");
             db.dsl().execute("INSERT INTO people VALUES (1, 'F', '12'), (2, 'F', '13'), (3, 'M', '12'), (4, 'M', '12')");
@@ -57,8 +54,6 @@ class SourceQueryErrorsCliTest {
             // an error before any row is read keeps the database's words: they name the query's own mistake
             CliRun.assertRefused(cli.run("spec", "create", "t", "--query", "SELECT sex, colour FROM people", "--qi", "sex", "--k", "2",
                     "--release", "t"), "SQLState 42703", "colour");
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 }

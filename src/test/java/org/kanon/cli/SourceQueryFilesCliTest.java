@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.TestDatabases;
 
 /**
@@ -55,10 +56,8 @@ class SourceQueryFilesCliTest {
         assertEquals(0, cli.run("verify", "fine").exitCode());
     }
 
-    @Test
-    void aMariaDbSourceQueryWritesNoFile() throws Exception {
-        assumeTrue(TestDatabases.kinds().contains(TestDatabases.Kind.MARIADB), "MariaDB is not in the test matrix here");
-        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.MARIADB);
+    @DatabaseTest(only = TestDatabases.Kind.MARIADB)
+    void aMariaDbSourceQueryWritesNoFile(ConnectionSettings settings) throws Exception {
         try (Database db = Database.openScratch(settings)) {
             CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
             // the test's server runs beside it; its account here (root) holds FILE, as an engine's must not
@@ -72,8 +71,6 @@ class SourceQueryFilesCliTest {
                 assertFalse(Files.exists(out), query);
                 assertFalse(Files.exists(dump), query);
             }
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 }

@@ -19,8 +19,7 @@ import org.kanon.testing.TestDatabases;
 class SpecNamesCliTest {
 
     @DatabaseTest
-    void releaseNamesAreMeasuredWhenStoredAndSnapshotNamesFit(TestDatabases.Kind kind, @TempDir Path dir) throws Exception {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
+    void releaseNamesAreMeasuredWhenStoredAndSnapshotNamesFit(TestDatabases.Kind kind, ConnectionSettings settings, @TempDir Path dir) throws Exception {
         try (Database db = Database.openScratch(settings)) {
             CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
             String query = "SELECT birthdate, sex, zipcode, disease FROM patients";
@@ -63,8 +62,6 @@ class SpecNamesCliTest {
             assertEquals(1, source.size(), source.toString());
             assertTrue(source.get(0).toUpperCase(java.util.Locale.ROOT).matches("P+_SRC\\d+"), source.toString());
             assertTrue(db.identifiers().fits(source.get(0)) && source.get(0).length() <= org.kanon.db.Identifiers.MAX_LENGTH, source.get(0));
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 }

@@ -48,8 +48,7 @@ class SpecWorkflowCliTest {
     }
 
     @DatabaseTest
-    void aSpecWrittenWithSqlRunsThroughRunAndTheQueueWithTheSameRelease(TestDatabases.Kind kind) throws IOException {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
+    void aSpecWrittenWithSqlRunsThroughRunAndTheQueueWithTheSameRelease(ConnectionSettings settings) throws IOException {
         try (Database db = Database.openScratch(settings)) {
             CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
             runReadmeExample(db);
@@ -114,15 +113,11 @@ class SpecWorkflowCliTest {
 
             CliRun.Result json = cli.run("run", "patients_k2", "--format", "json");
             assertTrue(json.out().strip().matches("\\{\"run\":\\d+,\"status\":\"RELEASED\",\"release\":\"patients_pub_v3\",\"version\":3,.*}"), json.out());
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 
     @DatabaseTest
-    void specsMoveBetweenDatabasesAsAFileAndReleaseTheSame(TestDatabases.Kind kind, @TempDir Path dir) {
-        ConnectionSettings first = TestDatabases.fresh(kind);
-        ConnectionSettings second = TestDatabases.fresh(kind);
+    void specsMoveBetweenDatabasesAsAFileAndReleaseTheSame(ConnectionSettings first, ConnectionSettings second, @TempDir Path dir) {
         try (Database a = Database.openScratch(first); Database b = Database.openScratch(second)) {
             CliRun one = new CliRun(first).withPaperTable("incognito-patients", "patients", "incognito-patients_");
             CliRun two = new CliRun(second).withPaperTable("incognito-patients", "patients", "incognito-patients_");
@@ -150,15 +145,11 @@ class SpecWorkflowCliTest {
             CliRun.Result again = two.run("spec", "import", file.toString());
             CliRun.assertRefused(again, "'k2' exists", "--replace");
             assertEquals(0, two.run("spec", "import", file.toString(), "--replace").exitCode());
-        } finally {
-            TestDatabases.dispose(first);
-            TestDatabases.dispose(second);
         }
     }
 
     @DatabaseTest
-    void badSpecsAreRefusedAndFailedRunsRecorded(TestDatabases.Kind kind, @TempDir Path dir) throws IOException {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
+    void badSpecsAreRefusedAndFailedRunsRecorded(ConnectionSettings settings, @TempDir Path dir) throws IOException {
         try (Database db = Database.openScratch(settings)) {
             CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
             CliRun.assertRefused(cli.run("spec", "create", "s", "--table", "patients", "--qi", "sex", "--k", "2", "--release", "r",
@@ -226,8 +217,6 @@ class SpecWorkflowCliTest {
             assertEquals(List.of("FAILED", "FAILED"), requests.getValues(1, String.class));
             assertTrue(requests.get(0).get(2, String.class).contains("no release specification named 'ghost'"));
             assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().namespace("KANON"), db.identifiers().fold("RELEASES")))));
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 
@@ -238,8 +227,7 @@ class SpecWorkflowCliTest {
      * by hand runs; none of them writes anything.
      */
     @DatabaseTest
-    void aSourceQueryCannotWrite(TestDatabases.Kind kind) {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
+    void aSourceQueryCannotWrite(TestDatabases.Kind kind, ConnectionSettings settings) {
         try (Database db = Database.openScratch(settings)) {
             CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
             String release = db.identifiers().namespace("KANON_RELEASE");
@@ -295,8 +283,6 @@ class SpecWorkflowCliTest {
             CliRun.Result run = cli.run("run", "fine");
             assertEquals(0, run.exitCode(), run.toString());
             assertEquals(0, cli.run("verify", "fine").exitCode());
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 
@@ -306,8 +292,7 @@ class SpecWorkflowCliTest {
      * VALUES, EXPLAIN are no query over tables either. Refused with exit 2 on every database, nothing run.
      */
     @DatabaseTest
-    void aCallOrAShowIsRefusedBeforeItRuns(TestDatabases.Kind kind) {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
+    void aCallOrAShowIsRefusedBeforeItRuns(TestDatabases.Kind kind, ConnectionSettings settings) {
         try (Database db = Database.openScratch(settings)) {
             CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
             List<String> refused = new ArrayList<>(List.of("SHOW TABLES", "VALUES 1", "EXPLAIN SELECT sex FROM patients",
@@ -328,8 +313,6 @@ class SpecWorkflowCliTest {
                 assertEquals(0, TestDatabases.sql(db).fetchCount(DSL.table(DSL.name("written"))), "the procedure never ran");
             }
             assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name(db.identifiers().namespace("KANON"), db.identifiers().fold("SPECS")))));
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 
