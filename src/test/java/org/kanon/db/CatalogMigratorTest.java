@@ -9,7 +9,6 @@ import java.util.stream.Stream;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.Test;
 import org.kanon.testing.DatabaseTest;
-import org.kanon.testing.TestDatabases;
 
 class CatalogMigratorTest {
 
@@ -38,15 +37,10 @@ class CatalogMigratorTest {
     }
 
     @DatabaseTest
-    void aMigratedCatalogIsRecognizedAndAFreshOneIsNot(TestDatabases.Kind kind) {
-        var settings = TestDatabases.fresh(kind);
-        try (Database db = Database.openScratch(settings)) {
-            assertTrue(new CatalogMigrator(db).upToDate());
-            var history = DSL.table(DSL.name(db.identifiers().namespace(KanonSchemas.CATALOG), "flyway_schema_history"));
-            db.dsl().deleteFrom(history).execute();
-            assertFalse(new CatalogMigrator(db).upToDate(), "an empty history is not up to date");
-        } finally {
-            TestDatabases.dispose(settings);
-        }
+    void aMigratedCatalogIsRecognizedAndAFreshOneIsNot(Database db) {
+        assertTrue(new CatalogMigrator(db).upToDate());
+        var history = DSL.table(DSL.name(db.identifiers().namespace(KanonSchemas.CATALOG), "flyway_schema_history"));
+        db.dsl().deleteFrom(history).execute();
+        assertFalse(new CatalogMigrator(db).upToDate(), "an empty history is not up to date");
     }
 }

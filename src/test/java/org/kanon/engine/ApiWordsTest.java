@@ -11,6 +11,7 @@ import org.kanon.InvalidInputException;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
 import org.kanon.release.ReleaseOutcome;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
 import org.kanon.testing.TestDatabases;
 
@@ -20,9 +21,8 @@ import org.kanon.testing.TestDatabases;
  * --replace"), since a Java caller has none.
  */
 class ApiWordsTest {
-    @Test
-    void theApiSaysItsOwnWords() {
-        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.DERBY);
+    @DatabaseTest(only = TestDatabases.Kind.DERBY)
+    void theApiSaysItsOwnWords(ConnectionSettings settings) {
         try (Database scratch = Database.openScratch(settings)) {
             PaperTables.patients(scratch);
             try (Kanon kanon = Kanon.open(settings.url())) {

@@ -17,7 +17,6 @@ import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
-import org.kanon.testing.TestDatabases;
 
 /**
  * Examples 1 and 2 of the permutation paper, on its tables as transcribed in datasets/papers: the query
@@ -47,55 +46,51 @@ class PaperExamplesTest {
 
     @DatabaseTest
     @DisplayName("Examples 1 and 2: exact 1 (Table 1), generalization 3/8 (Table 2), Anatomy 0.9 (Table 3), permutation 0.855 (Table 4)")
-    void examplesOneAndTwo(TestDatabases.Kind kind) {
-        try (Database db = TestDatabases.open(kind)) {
-            DSLContext ctx = db.dsl();
-            OriginalTable t1 = OriginalTable.load(ctx, load(db, "permutation-table1", "t1"), List.of("age", "sex"), "disease");
-            CountQuery q = example1(t1);
-            assertEquals(1, t1.count(ctx, q), "Example 1 on Table 1");
+    void examplesOneAndTwo(Database db) {
+        DSLContext ctx = db.dsl();
+        OriginalTable t1 = OriginalTable.load(ctx, load(db, "permutation-table1", "t1"), List.of("age", "sex"), "disease");
+        CountQuery q = example1(t1);
+        assertEquals(1, t1.count(ctx, q), "Example 1 on Table 1");
 
-            SourceTable t2 = load(db, "permutation-table2", "t2");
-            List<CellReader> readers = List.of(new CellReader(t1.domains().get(0), Map.of()), new CellReader(t1.domains().get(1), Map.of()));
-            GeneralizedEstimator generalized = GeneralizedEstimator.read(ctx, DSL.table(t2.qualifiedName()), t2.columns(List.of("age", "sex")),
-                    t2.column("disease"), readers);
-            assertEquals(3.0 / 8, generalized.estimate(q), 1e-12, "Example 1: 1/4 + 1/8 from Table 2");
+        SourceTable t2 = load(db, "permutation-table2", "t2");
+        List<CellReader> readers = List.of(new CellReader(t1.domains().get(0), Map.of()), new CellReader(t1.domains().get(1), Map.of()));
+        GeneralizedEstimator generalized = GeneralizedEstimator.read(ctx, DSL.table(t2.qualifiedName()), t2.columns(List.of("age", "sex")),
+                t2.column("disease"), readers);
+        assertEquals(3.0 / 8, generalized.estimate(q), 1e-12, "Example 1: 1/4 + 1/8 from Table 2");
 
-            AnatomyEstimator anatomy = new AnatomyEstimator(twoTables(ctx, load(db, "permutation-table3-qit", "qit"),
-                    load(db, "permutation-table3-st", "st")));
-            assertEquals(0.9, anatomy.estimate(q), 1e-12, "Example 1: 2/5 + 2/4 from Table 3");
+        AnatomyEstimator anatomy = new AnatomyEstimator(twoTables(ctx, load(db, "permutation-table3-qit", "qit"),
+                load(db, "permutation-table3-st", "st")));
+        assertEquals(0.9, anatomy.estimate(q), 1e-12, "Example 1: 2/5 + 2/4 from Table 3");
 
-            PermutationEstimator permutation = new PermutationEstimator(twoTables(ctx, load(db, "permutation-table4-pqt", "pqt"),
-                    load(db, "permutation-table4-pst", "pst")));
-            assertEquals(0.855, permutation.estimate(q), 1e-12, "Example 2: 4/5 x 3/5 + 3/4 x 2/4 from Table 4");
+        PermutationEstimator permutation = new PermutationEstimator(twoTables(ctx, load(db, "permutation-table4-pqt", "pqt"),
+                load(db, "permutation-table4-pst", "pst")));
+        assertEquals(0.855, permutation.estimate(q), 1e-12, "Example 2: 4/5 x 3/5 + 3/4 x 2/4 from Table 4");
 
-            // a value no group holds is estimated 0 by all three; so is a range outside every cell
-            CountQuery none = new CountQuery(q.ranges(), "Malaria");
-            assertEquals(0, generalized.estimate(none));
-            assertEquals(0, anatomy.estimate(none));
-            assertEquals(0, permutation.estimate(none));
-            assertEquals(0, t1.count(ctx, none));
-        }
+        // a value no group holds is estimated 0 by all three; so is a range outside every cell
+        CountQuery none = new CountQuery(q.ranges(), "Malaria");
+        assertEquals(0, generalized.estimate(none));
+        assertEquals(0, anatomy.estimate(none));
+        assertEquals(0, permutation.estimate(none));
+        assertEquals(0, t1.count(ctx, none));
     }
 
     @DatabaseTest
     @DisplayName("Table 2's cells: [lo-hi] spreads evenly over its length, F/M over its two values, * over the domain; an unknown cell is refused")
-    void cellsOfTable2(TestDatabases.Kind kind) {
-        try (Database db = TestDatabases.open(kind)) {
-            OriginalTable t1 = OriginalTable.load(db.dsl(), load(db, "permutation-table1", "t1"), List.of("age", "sex"), "disease");
-            CellReader age = new CellReader(t1.domains().get(0), Map.of());
-            CellReader sex = new CellReader(t1.domains().get(1), Map.of());
-            Interval fortyToSeventy = t1.domains().get(0).interval(0, 1, 6);
-            Interval female = t1.domains().get(1).interval(1, 0, 0);
-            assertEquals(0.5, age.cover("[50-90]").share(fortyToSeventy), 1e-12);
-            assertEquals(0.25, age.cover("[10-50]").share(fortyToSeventy), 1e-12);
-            assertEquals(1, age.cover("65").share(fortyToSeventy));
-            assertEquals(0, age.cover("90").share(fortyToSeventy));
-            assertEquals(30.0 / 80, age.cover("*").share(fortyToSeventy), 1e-12, "* of a numeric attribute: Table 1's range [10, 90]");
-            assertEquals(0.5, sex.cover("F/M").share(female), 1e-12);
-            assertEquals(0.5, sex.cover("*").share(female), 1e-12);
-            assertEquals(1, sex.cover("F").share(female));
-            InvalidInputException e = assertThrows(InvalidInputException.class, () -> sex.cover("X/Y"));
-            assertTrue(e.getMessage().contains("cell 'X/Y' of") && e.getMessage().contains("cannot interpret"), e.getMessage());
-        }
+    void cellsOfTable2(Database db) {
+        OriginalTable t1 = OriginalTable.load(db.dsl(), load(db, "permutation-table1", "t1"), List.of("age", "sex"), "disease");
+        CellReader age = new CellReader(t1.domains().get(0), Map.of());
+        CellReader sex = new CellReader(t1.domains().get(1), Map.of());
+        Interval fortyToSeventy = t1.domains().get(0).interval(0, 1, 6);
+        Interval female = t1.domains().get(1).interval(1, 0, 0);
+        assertEquals(0.5, age.cover("[50-90]").share(fortyToSeventy), 1e-12);
+        assertEquals(0.25, age.cover("[10-50]").share(fortyToSeventy), 1e-12);
+        assertEquals(1, age.cover("65").share(fortyToSeventy));
+        assertEquals(0, age.cover("90").share(fortyToSeventy));
+        assertEquals(30.0 / 80, age.cover("*").share(fortyToSeventy), 1e-12, "* of a numeric attribute: Table 1's range [10, 90]");
+        assertEquals(0.5, sex.cover("F/M").share(female), 1e-12);
+        assertEquals(0.5, sex.cover("*").share(female), 1e-12);
+        assertEquals(1, sex.cover("F").share(female));
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> sex.cover("X/Y"));
+        assertTrue(e.getMessage().contains("cell 'X/Y' of") && e.getMessage().contains("cannot interpret"), e.getMessage());
     }
 }

@@ -18,7 +18,6 @@ import org.kanon.ingest.ImportOptions;
 import org.kanon.schema.TableResolver;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
-import org.kanon.testing.TestDatabases;
 
 /** The workload of section 4.2 drawn over Table 1: range lengths, distinct attributes, seeds, exact answers checked by hand. */
 class WorkloadTest {
@@ -40,34 +39,32 @@ class WorkloadTest {
 
     @DatabaseTest
     @DisplayName("Table 1, w = 3, s = 0.5: 6 consecutive ages and 1 sex per query; exact answers = a count over the CSV; same seed, same workload")
-    void workloadOnTable1(TestDatabases.Kind kind) throws IOException {
-        try (Database db = TestDatabases.open(kind)) {
-            new CsvImporter(db).importCsv(PaperTables.PAPERS.resolve("permutation-table1.csv"), "t1", new ImportOptions(null, false));
-            OriginalTable t1 = OriginalTable.load(db.dsl(), new TableResolver(db).resolve("t1"), List.of("age", "sex"), "disease");
-            assertEquals(List.of("Bronchitis", "Cancer", "Dyspepsia", "Emphysema", "Flu", "Gastritic", "Pneumonia"), t1.sensitiveValues());
-            WorkloadSpec spec = new WorkloadSpec(60, 3, 0.5, 42);
-            Workload w = Workload.generate(db.dsl(), t1, spec);
-            assertEquals(60, w.queries().size());
-            assertTrue(w.redrawn() > 0, "most (age run, sex, disease) combinations of 9 rows are empty");
-            List<String[]> rows = new ArrayList<>();
-            for (String line : Files.readAllLines(PaperTables.PAPERS.resolve("permutation-table1.csv")).subList(1, 10)) {
-                rows.add(line.split(","));
-            }
-            for (int i = 0; i < w.queries().size(); i++) {
-                CountQuery q = w.queries().get(i);
-                assertEquals(2, q.ranges().size());
-                Interval.Numeric age = (Interval.Numeric) q.ranges().get(0);
-                Interval.Text sex = (Interval.Text) q.ranges().get(1);
-                assertEquals(6, t1.domains().get(0).values().stream().filter(age::contains).count(), "6 consecutive ages");
-                assertEquals(1, sex.values().size());
-                long expected = rows.stream().filter(r -> age.contains(Double.valueOf(r[1])) && sex.contains(r[2]) && r[3].equals(q.sensitiveValue()))
-                        .count();
-                assertEquals(expected, w.exact().get(i), "SQL count of query " + i);
-                assertTrue(expected > 0);
-            }
-            Workload again = Workload.generate(db.dsl(), t1, spec);
-            assertEquals(w.queries(), again.queries());
-            assertNotEquals(w.queries(), Workload.generate(db.dsl(), t1, new WorkloadSpec(60, 3, 0.5, 43)).queries());
+    void workloadOnTable1(Database db) throws IOException {
+        new CsvImporter(db).importCsv(PaperTables.PAPERS.resolve("permutation-table1.csv"), "t1", new ImportOptions(null, false));
+        OriginalTable t1 = OriginalTable.load(db.dsl(), new TableResolver(db).resolve("t1"), List.of("age", "sex"), "disease");
+        assertEquals(List.of("Bronchitis", "Cancer", "Dyspepsia", "Emphysema", "Flu", "Gastritic", "Pneumonia"), t1.sensitiveValues());
+        WorkloadSpec spec = new WorkloadSpec(60, 3, 0.5, 42);
+        Workload w = Workload.generate(db.dsl(), t1, spec);
+        assertEquals(60, w.queries().size());
+        assertTrue(w.redrawn() > 0, "most (age run, sex, disease) combinations of 9 rows are empty");
+        List<String[]> rows = new ArrayList<>();
+        for (String line : Files.readAllLines(PaperTables.PAPERS.resolve("permutation-table1.csv")).subList(1, 10)) {
+            rows.add(line.split(","));
         }
+        for (int i = 0; i < w.queries().size(); i++) {
+            CountQuery q = w.queries().get(i);
+            assertEquals(2, q.ranges().size());
+            Interval.Numeric age = (Interval.Numeric) q.ranges().get(0);
+            Interval.Text sex = (Interval.Text) q.ranges().get(1);
+            assertEquals(6, t1.domains().get(0).values().stream().filter(age::contains).count(), "6 consecutive ages");
+            assertEquals(1, sex.values().size());
+            long expected = rows.stream().filter(r -> age.contains(Double.valueOf(r[1])) && sex.contains(r[2]) && r[3].equals(q.sensitiveValue()))
+                    .count();
+            assertEquals(expected, w.exact().get(i), "SQL count of query " + i);
+            assertTrue(expected > 0);
+        }
+        Workload again = Workload.generate(db.dsl(), t1, spec);
+        assertEquals(w.queries(), again.queries());
+        assertNotEquals(w.queries(), Workload.generate(db.dsl(), t1, new WorkloadSpec(60, 3, 0.5, 43)).queries());
     }
 }

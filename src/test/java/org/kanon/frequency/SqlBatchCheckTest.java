@@ -33,52 +33,48 @@ class SqlBatchCheckTest {
 
     @DatabaseTest
     @DisplayName("a batch of every node of every QI subset, scanned or rolled up, = storing and summarizing each set")
-    void batchEqualsOneByOne(TestDatabases.Kind kind) throws Exception {
-        try (Database db = TestDatabases.open(kind)) {
-            SourceTable table = RandomTables.create(db, tmp, new Random(7 + kind.ordinal()), "t", 30, 30);
-            StarSchema schema = StarSchema.of(table, List.of("a", "b", "c", "d"), new HierarchyCatalog(db));
-            try (SqlExecutor sql = SqlExecutor.open(db, schema)) {
-                List<FrequencySet> sources = new ArrayList<>();
-                List<FrequencyCheck> checks = mixedChecks(sql, sources);
-                assertTrue(checks.size() > 2 * SqlExecutor.CHECKS_PER_STATEMENT, "more nodes than one statement takes");
-                for (int[] kAndAllowance : new int[][] {{2, 0}, {4, 3}}) { // Derby pays 10-100 ms a statement
-                    assertBatchEqualsOneByOne(sql, checks, kAndAllowance[0], kAndAllowance[1], "k-anonymity");
-                }
-                discardSources(sql, sources);
+    void batchEqualsOneByOne(TestDatabases.Kind kind, Database db) throws Exception {
+        SourceTable table = RandomTables.create(db, tmp, new Random(7 + kind.ordinal()), "t", 30, 30);
+        StarSchema schema = StarSchema.of(table, List.of("a", "b", "c", "d"), new HierarchyCatalog(db));
+        try (SqlExecutor sql = SqlExecutor.open(db, schema)) {
+            List<FrequencySet> sources = new ArrayList<>();
+            List<FrequencyCheck> checks = mixedChecks(sql, sources);
+            assertTrue(checks.size() > 2 * SqlExecutor.CHECKS_PER_STATEMENT, "more nodes than one statement takes");
+            for (int[] kAndAllowance : new int[][] {{2, 0}, {4, 3}}) { // Derby pays 10-100 ms a statement
+                assertBatchEqualsOneByOne(sql, checks, kAndAllowance[0], kAndAllowance[1], "k-anonymity");
             }
+            discardSources(sql, sources);
         }
     }
 
     @DatabaseTest
     @DisplayName("under (alpha,k) (simple, general) and l-diversity a batch = storing and summarizing each set")
-    void modelBatchEqualsOneByOne(TestDatabases.Kind kind) throws Exception {
-        try (Database db = TestDatabases.open(kind)) {
-            SourceTable table = RandomTables.create(db, tmp, new Random(17 + kind.ordinal()), "t", 30, 30);
-            StarSchema schema = StarSchema.of(table, List.of("a", "b", "c"), new HierarchyCatalog(db));
-            long rows = new SourceIntegrity(db.dsl()).checkNullsAndCount(schema);
-            List<PrivacyModel> models = List.of(
-                    new AlphaKAnonymity(2, Share.parse("--alpha", "0.67"), new SensitiveAttribute("d", List.of("1"))),
-                    new AlphaKAnonymity(1, Share.parse("--alpha", "0.8"), new SensitiveAttribute("d", List.of())),
-                    new LDiversity(1, 2, LDiversity.Form.DISTINCT, new SensitiveAttribute("d", List.of())),
-                    new LDiversity(2, 2, LDiversity.Form.FREQUENCY, new SensitiveAttribute("d", List.of())));
-            for (int m = 0; m < models.size(); m++) {
-                if (kind == TestDatabases.Kind.DERBY && m % 2 == 1) {
-                    continue; // Derby compiles every statement (~10 s a model here): the indicator and l-distinct suffice
-                }
-                PrivacyModel model = models.get(m);
-                SensitiveColumn sensitive = SensitiveColumn.of(schema, model.sensitive().orElseThrow());
-                try (SqlExecutor sql = SqlExecutor.open(db, schema, rows, model, sensitive)) {
-                    List<FrequencySet> sources = new ArrayList<>();
-                    List<FrequencyCheck> checks = mixedChecks(sql, sources);
-                    assertTrue(checks.size() > SqlExecutor.CHECKS_PER_STATEMENT, "more nodes than one statement takes");
-                    assertBatchEqualsOneByOne(sql, checks, model.k(), 0, model.toString());
-                    // the set's summary is the SQL check's of the same node over the source (another code path)
-                    FrequencySet top = sql.scan(new Node(new int[] {0, 1, 2}, new int[3]));
-                    assertEquals(new FrequencySets(db.dsl()).summarize(schema, new org.kanon.lattice.LevelVector(new int[3]), model, sensitive),
-                            top.summarize(model.k()), model + " zero node");
-                    top.discard();
-                    discardSources(sql, sources);
-                }
+    void modelBatchEqualsOneByOne(TestDatabases.Kind kind, Database db) throws Exception {
+        SourceTable table = RandomTables.create(db, tmp, new Random(17 + kind.ordinal()), "t", 30, 30);
+        StarSchema schema = StarSchema.of(table, List.of("a", "b", "c"), new HierarchyCatalog(db));
+        long rows = new SourceIntegrity(db.dsl()).checkNullsAndCount(schema);
+        List<PrivacyModel> models = List.of(
+                new AlphaKAnonymity(2, Share.parse("--alpha", "0.67"), new SensitiveAttribute("d", List.of("1"))),
+                new AlphaKAnonymity(1, Share.parse("--alpha", "0.8"), new SensitiveAttribute("d", List.of())),
+                new LDiversity(1, 2, LDiversity.Form.DISTINCT, new SensitiveAttribute("d", List.of())),
+                new LDiversity(2, 2, LDiversity.Form.FREQUENCY, new SensitiveAttribute("d", List.of())));
+        for (int m = 0; m < models.size(); m++) {
+            if (kind == TestDatabases.Kind.DERBY && m % 2 == 1) {
+                continue; // Derby compiles every statement (~10 s a model here): the indicator and l-distinct suffice
+            }
+            PrivacyModel model = models.get(m);
+            SensitiveColumn sensitive = SensitiveColumn.of(schema, model.sensitive().orElseThrow());
+            try (SqlExecutor sql = SqlExecutor.open(db, schema, rows, model, sensitive)) {
+                List<FrequencySet> sources = new ArrayList<>();
+                List<FrequencyCheck> checks = mixedChecks(sql, sources);
+                assertTrue(checks.size() > SqlExecutor.CHECKS_PER_STATEMENT, "more nodes than one statement takes");
+                assertBatchEqualsOneByOne(sql, checks, model.k(), 0, model.toString());
+                // the set's summary is the SQL check's of the same node over the source (another code path)
+                FrequencySet top = sql.scan(new Node(new int[] {0, 1, 2}, new int[3]));
+                assertEquals(new FrequencySets(db.dsl()).summarize(schema, new org.kanon.lattice.LevelVector(new int[3]), model, sensitive),
+                        top.summarize(model.k()), model + " zero node");
+                top.discard();
+                discardSources(sql, sources);
             }
         }
     }

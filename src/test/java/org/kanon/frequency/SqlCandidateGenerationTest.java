@@ -31,8 +31,8 @@ class SqlCandidateGenerationTest {
 
     @DatabaseTest
     @DisplayName("Incognito Fig. 7 / Ex. 3.2 in SQL: join and prune leave 5 nodes and 3 roots, 4 edges, same parents")
-    void patientsThreeAttributeGraph(TestDatabases.Kind kind) {
-        try (Database db = TestDatabases.open(kind); ScratchTables tables = ScratchTables.open(db)) {
+    void patientsThreeAttributeGraph(Database db) {
+        try (ScratchTables tables = ScratchTables.open(db)) {
             SqlCandidateGeneration sql = new SqlCandidateGeneration(tables);
             CandidateGraph c1 = CandidateGraph.firstIteration(new int[] {1, 1, 2});
             CandidateGraph c2 = sql.next(c1, Set.copyOf(c1.nodes()));
@@ -60,9 +60,9 @@ class SqlCandidateGenerationTest {
 
     @DatabaseTest
     @DisplayName("random heights and random survivors, every iteration: the SQL graph = the Java graph (nodes, edges, parents)")
-    void randomSurvivorsMatchJava(TestDatabases.Kind kind) {
+    void randomSurvivorsMatchJava(TestDatabases.Kind kind, Database db) {
         Random random = new Random(31 + kind.ordinal());
-        everyIterationMatchesJava(kind, random, kind == TestDatabases.Kind.DERBY ? 5 : 10, 2, 0, (graph, keep) -> {
+        everyIterationMatchesJava(db, random, kind == TestDatabases.Kind.DERBY ? 5 : 10, 2, 0, (graph, keep) -> {
             Set<Node> survivors = new HashSet<>();
             for (Node node : graph.nodes()) {
                 if (random.nextDouble() < keep) {
@@ -75,9 +75,9 @@ class SqlCandidateGenerationTest {
 
     @DatabaseTest
     @DisplayName("survivors closed upwards, as Incognito's are (the Java generation's shortcut): the SQL graph = the Java graph")
-    void upClosedSurvivorsMatchJava(TestDatabases.Kind kind) {
+    void upClosedSurvivorsMatchJava(TestDatabases.Kind kind, Database db) {
         Random random = new Random(53 + kind.ordinal());
-        everyIterationMatchesJava(kind, random, kind == TestDatabases.Kind.DERBY ? 4 : 8, 3, 1, (graph, keep) -> {
+        everyIterationMatchesJava(db, random, kind == TestDatabases.Kind.DERBY ? 4 : 8, 3, 1, (graph, keep) -> {
             Set<Node> survivors = new HashSet<>();
             java.util.ArrayDeque<Node> queue = new java.util.ArrayDeque<>(
                     graph.nodes().stream().filter(x -> random.nextDouble() < keep - 0.5).toList());
@@ -97,10 +97,10 @@ class SqlCandidateGenerationTest {
      * Java one each time; the next iteration starts from the Java graph ({@code followJava}, which carries node keys)
      * or the SQL one.
      */
-    private static void everyIterationMatchesJava(TestDatabases.Kind kind, Random random, int rounds, int minQis, int minHeight,
+    private static void everyIterationMatchesJava(Database db, Random random, int rounds, int minQis, int minHeight,
                                                   java.util.function.BiFunction<CandidateGraph, Double, Set<Node>> choose,
                                                   boolean followJava) {
-        try (Database db = TestDatabases.open(kind); ScratchTables tables = ScratchTables.open(db)) {
+        try (ScratchTables tables = ScratchTables.open(db)) {
             SqlCandidateGeneration sql = new SqlCandidateGeneration(tables);
             for (int round = 0; round < rounds; round++) {
                 int[] heights = new int[minQis + random.nextInt(3)];

@@ -30,20 +30,18 @@ class SqlDeferredSetTest {
         void run(SqlExecutor sql);
     }
 
-    private void withExecutor(TestDatabases.Kind kind, int seed, WithExecutor test) throws Exception {
-        try (Database db = TestDatabases.open(kind)) {
-            SourceTable table = RandomTables.create(db, tmp, new Random(seed + kind.ordinal()), "t", 40, 10);
-            StarSchema schema = StarSchema.of(table, List.of("a", "b", "c", "d"), new HierarchyCatalog(db));
-            try (SqlExecutor sql = SqlExecutor.open(db, schema)) {
-                test.run(sql);
-            }
+    private void withExecutor(TestDatabases.Kind kind, Database db, int seed, WithExecutor test) throws Exception {
+        SourceTable table = RandomTables.create(db, tmp, new Random(seed + kind.ordinal()), "t", 40, 10);
+        StarSchema schema = StarSchema.of(table, List.of("a", "b", "c", "d"), new HierarchyCatalog(db));
+        try (SqlExecutor sql = SqlExecutor.open(db, schema)) {
+            test.run(sql);
         }
     }
 
     @DatabaseTest
     @DisplayName("deferred failed sets: no table, same rollups and verdicts as stored ones, source kept alive while read")
-    void deferredSetsActLikeStoredOnes(TestDatabases.Kind kind) throws Exception {
-        withExecutor(kind, 41, sql -> {
+    void deferredSetsActLikeStoredOnes(TestDatabases.Kind kind, Database db) throws Exception {
+        withExecutor(kind, db, 41, sql -> {
             int[] all = {0, 1, 2, 3};
             Node bottomNode = new Node(all, new int[4]);
             int deferred = 0;
@@ -95,8 +93,8 @@ class SqlDeferredSetTest {
 
     @DatabaseTest
     @DisplayName("discarding a deferred set before its source drops the source with its owner's discard")
-    void deferredDiscardedFirst(TestDatabases.Kind kind) throws Exception {
-        withExecutor(kind, 43, sql -> {
+    void deferredDiscardedFirst(TestDatabases.Kind kind, Database db) throws Exception {
+        withExecutor(kind, db, 43, sql -> {
             Node bottomNode = new Node(new int[] {0, 1, 2, 3}, new int[4]);
             FrequencySet bottom = sql.scan(bottomNode);
             List<FrequencySet> deferred = new ArrayList<>();

@@ -46,91 +46,85 @@ class SqlExecutorTest {
 
     @DatabaseTest
     @DisplayName("Incognito Fig. 1, Ex. 3.1: <S0,Z0> scanned, rolled up to <S1,Z0> and <S0,Z2>, projected to <Z1>, as in memory")
-    void patientsRollupEqualsMemory(TestDatabases.Kind kind) {
-        try (Database db = TestDatabases.open(kind)) {
-            SourceTable patients = PaperTables.patients(db);
-            StarSchema schema = StarSchema.of(patients, List.of("sex", "zipcode"), new HierarchyCatalog(db));
-            try (SqlExecutor sql = SqlExecutor.open(db, schema); MemoryExecutor memory = MemoryExecutor.load(db.dsl(), schema)) {
-                assertArrayEquals(memory.heights(), sql.heights());
-                assertEquals(6, sql.rows());
-                Node bottom = new Node(SZ, new int[] {0, 0});
-                SqlFrequencySet s0z0 = (SqlFrequencySet) sql.scan(bottom);
-                FrequencySet m0z0 = memory.scan(bottom);
-                assertEquals(Map.of("Male|53715", 1L, "Female|53715", 1L, "Male|53703", 2L, "Female|53706", 2L), classes(s0z0));
-                assertEquals(m0z0.summarize(2), s0z0.summarize(2));
-                assertEquals(new FrequencySummary(6, 4, 1, 2, 2, 2, 2 * 2 + 2 * 2), s0z0.summarize(2));
+    void patientsRollupEqualsMemory(Database db) {
+        SourceTable patients = PaperTables.patients(db);
+        StarSchema schema = StarSchema.of(patients, List.of("sex", "zipcode"), new HierarchyCatalog(db));
+        try (SqlExecutor sql = SqlExecutor.open(db, schema); MemoryExecutor memory = MemoryExecutor.load(db.dsl(), schema)) {
+            assertArrayEquals(memory.heights(), sql.heights());
+            assertEquals(6, sql.rows());
+            Node bottom = new Node(SZ, new int[] {0, 0});
+            SqlFrequencySet s0z0 = (SqlFrequencySet) sql.scan(bottom);
+            FrequencySet m0z0 = memory.scan(bottom);
+            assertEquals(Map.of("Male|53715", 1L, "Female|53715", 1L, "Male|53703", 2L, "Female|53706", 2L), classes(s0z0));
+            assertEquals(m0z0.summarize(2), s0z0.summarize(2));
+            assertEquals(new FrequencySummary(6, 4, 1, 2, 2, 2, 2 * 2 + 2 * 2), s0z0.summarize(2));
 
-                SqlFrequencySet s1z0 = (SqlFrequencySet) sql.derive(s0z0, new Node(SZ, new int[] {1, 0}));
-                assertEquals(Map.of("Person|53715", 2L, "Person|53703", 2L, "Person|53706", 2L), classes(s1z0));
-                assertEquals(memory.derive(m0z0, new Node(SZ, new int[] {1, 0})).summarize(2), s1z0.summarize(2));
+            SqlFrequencySet s1z0 = (SqlFrequencySet) sql.derive(s0z0, new Node(SZ, new int[] {1, 0}));
+            assertEquals(Map.of("Person|53715", 2L, "Person|53703", 2L, "Person|53706", 2L), classes(s1z0));
+            assertEquals(memory.derive(m0z0, new Node(SZ, new int[] {1, 0})).summarize(2), s1z0.summarize(2));
 
-                SqlFrequencySet s0z1 = (SqlFrequencySet) sql.derive(s0z0, new Node(SZ, new int[] {0, 1}));
-                SqlFrequencySet s0z2 = (SqlFrequencySet) sql.derive(s0z1, new Node(SZ, new int[] {0, 2}));
-                assertEquals(Map.of("Male|537**", 3L, "Female|537**", 3L), classes(s0z2), "rolled up from level 1 labels");
-                assertEquals(memory.derive(m0z0, new Node(SZ, new int[] {0, 2})).summarize(2), s0z2.summarize(2));
+            SqlFrequencySet s0z1 = (SqlFrequencySet) sql.derive(s0z0, new Node(SZ, new int[] {0, 1}));
+            SqlFrequencySet s0z2 = (SqlFrequencySet) sql.derive(s0z1, new Node(SZ, new int[] {0, 2}));
+            assertEquals(Map.of("Male|537**", 3L, "Female|537**", 3L), classes(s0z2), "rolled up from level 1 labels");
+            assertEquals(memory.derive(m0z0, new Node(SZ, new int[] {0, 2})).summarize(2), s0z2.summarize(2));
 
-                Node z1 = new Node(Z, new int[] {1});
-                SqlFrequencySet projected = (SqlFrequencySet) sql.derive(s0z0, z1);
-                assertEquals(Map.of("5371*", 2L, "5370*", 4L), classes(projected));
-                FrequencySet memoryZ1 = memory.derive(m0z0, z1);
-                assertEquals(memoryZ1.summarize(3), projected.summarize(3));
-                assertEquals(sortedCounts(memoryZ1), sortedCounts(projected));
-                assertEquals(sortedCounts(memory.scan(z1)), sortedCounts(sql.scan(z1)));
+            Node z1 = new Node(Z, new int[] {1});
+            SqlFrequencySet projected = (SqlFrequencySet) sql.derive(s0z0, z1);
+            assertEquals(Map.of("5371*", 2L, "5370*", 4L), classes(projected));
+            FrequencySet memoryZ1 = memory.derive(m0z0, z1);
+            assertEquals(memoryZ1.summarize(3), projected.summarize(3));
+            assertEquals(sortedCounts(memoryZ1), sortedCounts(projected));
+            assertEquals(sortedCounts(memory.scan(z1)), sortedCounts(sql.scan(z1)));
 
-                for (SqlFrequencySet fs : List.of(s0z0, s1z0, s0z1, s0z2, projected)) {
-                    fs.discard();
-                }
-                assertThrows(IllegalStateException.class, () -> s0z0.summarize(2));
-                assertEquals(1 + sql.ownTables(), sql.tables().liveTables(), "only the unused <Z1> scan is left, dropped on close");
-                assertTrue(sql.stats().statements() > 0);
+            for (SqlFrequencySet fs : List.of(s0z0, s1z0, s0z1, s0z2, projected)) {
+                fs.discard();
             }
-            try (SqlExecutor again = SqlExecutor.open(db, schema)) {
-                // the pooled connection may be the same one: close() dropped fs_N, so the names are free again
-                assertEquals(6, again.scan(new Node(SZ, new int[] {1, 2})).summarize(2).smallestClass());
-            }
+            assertThrows(IllegalStateException.class, () -> s0z0.summarize(2));
+            assertEquals(1 + sql.ownTables(), sql.tables().liveTables(), "only the unused <Z1> scan is left, dropped on close");
+            assertTrue(sql.stats().statements() > 0);
+        }
+        try (SqlExecutor again = SqlExecutor.open(db, schema)) {
+            // the pooled connection may be the same one: close() dropped fs_N, so the names are free again
+            assertEquals(6, again.scan(new Node(SZ, new int[] {1, 2})).summarize(2).smallestClass());
         }
     }
 
     @DatabaseTest
     @DisplayName("the zero-level set every scan reads has planner statistics where the database plans from them")
-    void zeroLevelSetIsAnalyzed(TestDatabases.Kind kind) {
-        try (Database db = TestDatabases.open(kind)) {
-            SourceTable patients = PaperTables.patients(db);
-            StarSchema schema = StarSchema.of(patients, List.of("birthdate", "sex", "zipcode"), new HierarchyCatalog(db));
-            try (SqlExecutor sql = SqlExecutor.open(db, schema)) {
-                sql.scan(new Node(new int[] {1, 2}, new int[] {1, 1})).discard();
-                Table<?> zero = sql.zeroTable();
-                if (kind == TestDatabases.Kind.POSTGRES) { // -1 until ANALYZE (or VACUUM) counts the rows
-                    assertNotNull(zero, "scans read the stored zero-level set");
-                    float tuples = sql.tables().dsl().select(DSL.field("reltuples", Float.class)).from(DSL.table("pg_class"))
-                            .where(DSL.field("oid").eq(DSL.function("to_regclass", Object.class, DSL.inline(zero.getName()))))
-                            .fetchSingle().value1();
-                    assertEquals(6f, tuples, "the six distinct rows of Patients");
-                }
+    void zeroLevelSetIsAnalyzed(TestDatabases.Kind kind, Database db) {
+        SourceTable patients = PaperTables.patients(db);
+        StarSchema schema = StarSchema.of(patients, List.of("birthdate", "sex", "zipcode"), new HierarchyCatalog(db));
+        try (SqlExecutor sql = SqlExecutor.open(db, schema)) {
+            sql.scan(new Node(new int[] {1, 2}, new int[] {1, 1})).discard();
+            Table<?> zero = sql.zeroTable();
+            if (kind == TestDatabases.Kind.POSTGRES) { // -1 until ANALYZE (or VACUUM) counts the rows
+                assertNotNull(zero, "scans read the stored zero-level set");
+                float tuples = sql.tables().dsl().select(DSL.field("reltuples", Float.class)).from(DSL.table("pg_class"))
+                        .where(DSL.field("oid").eq(DSL.function("to_regclass", Object.class, DSL.inline(zero.getName()))))
+                        .fetchSingle().value1();
+                assertEquals(6f, tuples, "the six distinct rows of Patients");
             }
         }
     }
 
     @DatabaseTest
     @DisplayName("every frequency set of the 3-attribute Patients lattice, scanned or rolled up from the bottom, equals memory's")
-    void everyNodeEqualsMemory(TestDatabases.Kind kind) {
-        try (Database db = TestDatabases.open(kind)) {
-            SourceTable patients = PaperTables.patients(db);
-            StarSchema schema = StarSchema.of(patients, List.of("birthdate", "sex", "zipcode"), new HierarchyCatalog(db));
-            try (SqlExecutor sql = SqlExecutor.open(db, schema); MemoryExecutor memory = MemoryExecutor.load(db.dsl(), schema)) {
-                int[] all = {0, 1, 2};
-                FrequencySet bottom = sql.scan(new Node(all, new int[3]));
-                FrequencySet memoryBottom = memory.scan(new Node(all, new int[3]));
-                for (int b = 0; b <= 1; b++) {
-                    for (int s = 0; s <= 1; s++) {
-                        for (int z = 0; z <= 2; z++) {
-                            Node n = new Node(all, new int[] {b, s, z});
-                            FrequencySet derived = sql.derive(bottom, n);
-                            FrequencySet expected = memory.derive(memoryBottom, n);
-                            assertEquals(expected.summarize(2), derived.summarize(2), n.toString());
-                            assertEquals(sortedCounts(expected), sortedCounts(derived), n.toString());
-                            derived.discard();
-                        }
+    void everyNodeEqualsMemory(Database db) {
+        SourceTable patients = PaperTables.patients(db);
+        StarSchema schema = StarSchema.of(patients, List.of("birthdate", "sex", "zipcode"), new HierarchyCatalog(db));
+        try (SqlExecutor sql = SqlExecutor.open(db, schema); MemoryExecutor memory = MemoryExecutor.load(db.dsl(), schema)) {
+            int[] all = {0, 1, 2};
+            FrequencySet bottom = sql.scan(new Node(all, new int[3]));
+            FrequencySet memoryBottom = memory.scan(new Node(all, new int[3]));
+            for (int b = 0; b <= 1; b++) {
+                for (int s = 0; s <= 1; s++) {
+                    for (int z = 0; z <= 2; z++) {
+                        Node n = new Node(all, new int[] {b, s, z});
+                        FrequencySet derived = sql.derive(bottom, n);
+                        FrequencySet expected = memory.derive(memoryBottom, n);
+                        assertEquals(expected.summarize(2), derived.summarize(2), n.toString());
+                        assertEquals(sortedCounts(expected), sortedCounts(derived), n.toString());
+                        derived.discard();
                     }
                 }
             }

@@ -2,21 +2,17 @@ package org.kanon.global;
 
 import static org.junit.jupiter.api.Assertions.*;
 
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
 import org.kanon.db.Database;
 import org.kanon.frequency.MemoryExecutor;
 import org.kanon.frequency.StarSchema;
-import org.kanon.ingest.CsvImporter;
-import org.kanon.ingest.ImportOptions;
 import org.kanon.lattice.LevelVector;
 import org.kanon.schema.SourceTable;
-import org.kanon.schema.hierarchy.DimensionTableWriter;
+import org.kanon.schema.TableResolver;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
-import org.kanon.schema.hierarchy.HierarchyFolder;
-import org.kanon.testing.SharedData;
+import org.kanon.testing.AdultFixture;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.TestDatabases;
 
 /**
@@ -27,14 +23,11 @@ class AdultSuperRootsTest {
     private static final List<String> QIS = List.of("age", "sex", "race", "marital-status", "education", "native-country",
             "workclass", "occupation", "salary-class");
 
-    @Test
+    @DatabaseTest(only = TestDatabases.Kind.DERBY)
     @DisplayName("Adult, 9 QIs, k=10, 5 % suppression: super-roots (parallel splits) = basic Incognito, 4,232 nodes")
-    void superRootsEqualsBasicOnAdult() throws Exception {
-        Path csv = SharedData.file("datasets/adult-uci/adult-45222.csv");
-        Path hierarchies = SharedData.file("datasets/adult-arx/adult_hierarchy_age.csv").getParent();
-        try (Database db = TestDatabases.open(TestDatabases.Kind.DERBY)) {
-            SourceTable table = new CsvImporter(db).importCsv(csv, "adult", new ImportOptions(null, true)).table();
-            new DimensionTableWriter(db).bindAll(table, HierarchyFolder.read(table, hierarchies).hierarchies());
+    void superRootsEqualsBasicOnAdult(AdultFixture adult) throws Exception {
+        try (Database db = Database.open(adult.settings())) {
+            SourceTable table = new TableResolver(db).resolve(AdultFixture.TABLE);
             StarSchema schema = StarSchema.of(table, QIS, new HierarchyCatalog(db));
             try (MemoryExecutor executor = MemoryExecutor.load(db.dsl(), schema)) {
                 assertTrue(executor.supportsConcurrentUse(), "the parallel path needs a concurrent executor");

@@ -42,18 +42,16 @@ class SearchVariantsTest {
 
     @DatabaseTest
     @DisplayName("random tables: every complete search = brute force, Samarati finds a node of minimal height, with and without suppression")
-    void variantsEqualBruteForceOnRandomTables(TestDatabases.Kind kind) throws Exception {
+    void variantsEqualBruteForceOnRandomTables(TestDatabases.Kind kind, Database db) throws Exception {
         Random random = new Random(kind.ordinal() * 1000L + 11);
         int rounds = kind == TestDatabases.Kind.DERBY ? 4 : 2;
         for (int round = 0; round < rounds; round++) {
-            try (Database db = TestDatabases.open(kind)) {
-                SourceTable table = RandomTables.create(db, tmp, random, "t" + round);
-                StarSchema schema = StarSchema.of(table, List.of("a", "b", "c", "d"), new HierarchyCatalog(db));
-                try (MemoryExecutor executor = MemoryExecutor.load(db.dsl(), schema)) {
-                    for (int k = 1; k <= 5; k++) {
-                        for (long allowance : new long[] {0, 1 + random.nextInt(6)}) {
-                            checkAll(executor, new SearchRequest(k, allowance), "round " + round + " k=" + k + " allowance=" + allowance);
-                        }
+            SourceTable table = RandomTables.create(db, tmp, random, "t" + round);
+            StarSchema schema = StarSchema.of(table, List.of("a", "b", "c", "d"), new HierarchyCatalog(db));
+            try (MemoryExecutor executor = MemoryExecutor.load(db.dsl(), schema)) {
+                for (int k = 1; k <= 5; k++) {
+                    for (long allowance : new long[] {0, 1 + random.nextInt(6)}) {
+                        checkAll(executor, new SearchRequest(k, allowance), "round " + round + " k=" + k + " allowance=" + allowance);
                     }
                 }
             }
@@ -62,75 +60,69 @@ class SearchVariantsTest {
 
     @DatabaseTest
     @DisplayName("Incognito Fig. 1: Patients over <Birthdate, Sex, Zipcode>, k=2: every complete search returns the same nodes")
-    void patientsAllVariantsAgree(TestDatabases.Kind kind) {
-        try (Database db = TestDatabases.open(kind)) {
-            SourceTable patients = PaperTables.patients(db);
-            StarSchema schema = StarSchema.of(patients, List.of("birthdate", "sex", "zipcode"), new HierarchyCatalog(db));
-            try (MemoryExecutor executor = MemoryExecutor.load(db.dsl(), schema)) {
-                List<LevelVector> expected = checkAll(executor, new SearchRequest(2, 0), "patients");
-                assertFalse(expected.isEmpty());
-                assertFalse(expected.contains(new LevelVector(0, 0, 0)), "Ex. 3.1: Patients is not 2-anonymous as it stands");
-            }
+    void patientsAllVariantsAgree(Database db) {
+        SourceTable patients = PaperTables.patients(db);
+        StarSchema schema = StarSchema.of(patients, List.of("birthdate", "sex", "zipcode"), new HierarchyCatalog(db));
+        try (MemoryExecutor executor = MemoryExecutor.load(db.dsl(), schema)) {
+            List<LevelVector> expected = checkAll(executor, new SearchRequest(2, 0), "patients");
+            assertFalse(expected.isEmpty());
+            assertFalse(expected.contains(new LevelVector(0, 0, 0)), "Ex. 3.1: Patients is not 2-anonymous as it stands");
         }
     }
 
     @DatabaseTest
     @DisplayName("Incognito 3.3.1 and 3.3.2: super-roots scan once per family per iteration, Cube Incognito once in all")
-    void scansPerVariant(TestDatabases.Kind kind) throws Exception {
-        try (Database db = TestDatabases.open(kind)) {
-            SourceTable table = RandomTables.create(db, tmp, new Random(5), "t");
-            StarSchema schema = StarSchema.of(table, List.of("a", "b", "c", "d"), new HierarchyCatalog(db));
-            try (MemoryExecutor executor = MemoryExecutor.load(db.dsl(), schema)) {
-                boolean merged = false;
-                for (int k = 1; k <= 6; k++) {
-                    SearchRequest request = new SearchRequest(k, 0);
-                    RecordingExecutor basic = new RecordingExecutor(executor);
-                    new Incognito().search(basic, request);
+    void scansPerVariant(Database db) throws Exception {
+        SourceTable table = RandomTables.create(db, tmp, new Random(5), "t");
+        StarSchema schema = StarSchema.of(table, List.of("a", "b", "c", "d"), new HierarchyCatalog(db));
+        try (MemoryExecutor executor = MemoryExecutor.load(db.dsl(), schema)) {
+            boolean merged = false;
+            for (int k = 1; k <= 6; k++) {
+                SearchRequest request = new SearchRequest(k, 0);
+                RecordingExecutor basic = new RecordingExecutor(executor);
+                new Incognito().search(basic, request);
 
-                    RecordingExecutor superRoots = new RecordingExecutor(executor);
-                    new SuperRootsIncognito().search(superRoots, request);
-                    Set<List<Integer>> families = new HashSet<>();
-                    for (Node n : superRoots.scanned) {
-                        // a family (attribute subset) belongs to exactly one iteration, the one of its size
-                        assertTrue(families.add(attributes(n)), "k=" + k + ": family of " + n + " scanned twice");
-                    }
-                    assertTrue(superRoots.scanned.size() <= basic.scanned.size(), "k=" + k);
-                    merged |= superRoots.scanned.size() < basic.scanned.size();
-
-                    long scansBefore = executor.stats().scans();
-                    RecordingExecutor cube = new RecordingExecutor(executor);
-                    new CubeIncognito().search(cube, request);
-                    assertEquals(1, executor.stats().scans() - scansBefore, "k=" + k + ": executor stats");
-                    assertEquals(List.of(new Node(new int[] {0, 1, 2, 3}, new int[4])), cube.scanned, "k=" + k);
+                RecordingExecutor superRoots = new RecordingExecutor(executor);
+                new SuperRootsIncognito().search(superRoots, request);
+                Set<List<Integer>> families = new HashSet<>();
+                for (Node n : superRoots.scanned) {
+                    // a family (attribute subset) belongs to exactly one iteration, the one of its size
+                    assertTrue(families.add(attributes(n)), "k=" + k + ": family of " + n + " scanned twice");
                 }
-                assertTrue(merged, "some iteration had a family with several roots, scanned once");
+                assertTrue(superRoots.scanned.size() <= basic.scanned.size(), "k=" + k);
+                merged |= superRoots.scanned.size() < basic.scanned.size();
+
+                long scansBefore = executor.stats().scans();
+                RecordingExecutor cube = new RecordingExecutor(executor);
+                new CubeIncognito().search(cube, request);
+                assertEquals(1, executor.stats().scans() - scansBefore, "k=" + k + ": executor stats");
+                assertEquals(List.of(new Node(new int[] {0, 1, 2, 3}, new int[4])), cube.scanned, "k=" + k);
             }
+            assertTrue(merged, "some iteration had a family with several roots, scanned once");
         }
     }
 
-    @Test
+    @DatabaseTest(only = TestDatabases.Kind.DERBY)
     @DisplayName("super-roots' sets between: each root reads a set it derives from; a set between that no root reads is freed")
-    void setsBetweenAreFreed() throws Exception {
-        try (Database db = TestDatabases.open(TestDatabases.Kind.DERBY)) {
-            SourceTable table = RandomTables.create(db, tmp, new Random(9), "t");
-            StarSchema schema = StarSchema.of(table, List.of("a", "b", "c"), new HierarchyCatalog(db));
-            try (MemoryExecutor executor = MemoryExecutor.load(db.dsl(), schema)) {
-                // split by a: (0,2,1) | the rest, whose bound (1,0,0) is split by a again into (1,1,1), (1,2,0) and
-                // (2,0,1), (3,0,0), each pair with a bound of its own: no root reads (1,0,0)
-                int[] abc = {0, 1, 2};
-                List<Node> family = List.of(new Node(abc, new int[] {0, 2, 1}), new Node(abc, new int[] {1, 1, 1}),
-                        new Node(abc, new int[] {1, 2, 0}), new Node(abc, new int[] {2, 0, 1}), new Node(abc, new int[] {3, 0, 0}));
-                RecordingExecutor recording = new RecordingExecutor(executor);
-                Map<Node, FrequencySet> sources = new HashMap<>();
-                SuperRootsIncognito.split(recording, family, recording.scan(SuperRootsIncognito.superRoot(family)), sources);
-                assertEquals(new HashSet<>(family), sources.keySet());
-                for (Node root : family) {
-                    assertTrue(root.derivableFrom(sources.get(root).node()), root + " from " + sources.get(root).node());
-                }
-                assertTrue(recording.derived >= 3, "sets between derived: " + recording.derived);
-                sources.values().stream().distinct().forEach(FrequencySet::discard);
-                assertEquals(0, recording.live, "a set between left behind");
+    void setsBetweenAreFreed(Database db) throws Exception {
+        SourceTable table = RandomTables.create(db, tmp, new Random(9), "t");
+        StarSchema schema = StarSchema.of(table, List.of("a", "b", "c"), new HierarchyCatalog(db));
+        try (MemoryExecutor executor = MemoryExecutor.load(db.dsl(), schema)) {
+            // split by a: (0,2,1) | the rest, whose bound (1,0,0) is split by a again into (1,1,1), (1,2,0) and
+            // (2,0,1), (3,0,0), each pair with a bound of its own: no root reads (1,0,0)
+            int[] abc = {0, 1, 2};
+            List<Node> family = List.of(new Node(abc, new int[] {0, 2, 1}), new Node(abc, new int[] {1, 1, 1}),
+                    new Node(abc, new int[] {1, 2, 0}), new Node(abc, new int[] {2, 0, 1}), new Node(abc, new int[] {3, 0, 0}));
+            RecordingExecutor recording = new RecordingExecutor(executor);
+            Map<Node, FrequencySet> sources = new HashMap<>();
+            SuperRootsIncognito.split(recording, family, recording.scan(SuperRootsIncognito.superRoot(family)), sources);
+            assertEquals(new HashSet<>(family), sources.keySet());
+            for (Node root : family) {
+                assertTrue(root.derivableFrom(sources.get(root).node()), root + " from " + sources.get(root).node());
             }
+            assertTrue(recording.derived >= 3, "sets between derived: " + recording.derived);
+            sources.values().stream().distinct().forEach(FrequencySet::discard);
+            assertEquals(0, recording.live, "a set between left behind");
         }
     }
 

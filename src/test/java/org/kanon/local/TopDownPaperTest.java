@@ -25,64 +25,59 @@ import org.kanon.schema.SourceTable;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
 import org.kanon.testing.ReleaseVerifier;
-import org.kanon.testing.TestDatabases;
 
 /** Top-Down on the (alpha,k) paper's examples (section 4, Table 5 and Figure 1; Table 1). */
 class TopDownPaperTest {
 
     @DatabaseTest
     @DisplayName("Table 5 / Figure 1 with k=2: 4352 is pushed back to 435*, tuple 3 moves up; tuples 1, 2 at 4351 and 3, 4 at 435*")
-    void figureOneWalkThrough(TestDatabases.Kind kind) {
-        try (Database db = TestDatabases.open(kind)) {
-            SourceTable table5 = PaperTables.alphak(db, "alphak-table5");
-            TopDownResult result = new TopDown().anonymize(db, table5, table5.columns(List.of("postcode")), new KAnonymity(2));
+    void figureOneWalkThrough(Database db) {
+        SourceTable table5 = PaperTables.alphak(db, "alphak-table5");
+        TopDownResult result = new TopDown().anonymize(db, table5, table5.columns(List.of("postcode")), new KAnonymity(2));
 
-            LocalRecoding recoding = result.recoding();
-            Map<String, Long> classes = new TreeMap<>();
-            for (LocalClass c : recoding.classes()) {
-                classes.merge(recoding.table().label(0, c.group(0), c.level(0)), c.rows(), Long::sum);
-            }
-            assertEquals(Map.of("4351", 2L, "435*", 2L), classes, "Figure 1 (g)");
-
-            LocalRecodingMetrics m = result.metrics();
-            assertEquals(2, m.classes());
-            assertEquals(2, m.smallestClass());
-            assertEquals(2, m.distortion(), "two cells one level up");
-            assertEquals(16, m.fullDistortion(), "four cells at the root, height 4");
-            assertEquals(0.125, m.distortionRatio(), 1e-12);
-
-            ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest("table5_k2", result, Set.of(), false, TopDown.ALGORITHM));
-            String no = table5.column("no").name();
-            String postcode = table5.column("postcode").name();
-            List<String> byTuple = new ArrayList<>();
-            for (Record row : db.dsl().select().from(DSL.table(DSL.name(r.relationSchema(), r.relationName())))
-                    .orderBy(DSL.field(DSL.name(no))).fetch()) {
-                byTuple.add(row.get(postcode, String.class));
-            }
-            assertEquals(List.of("4351", "4351", "435*", "435*"), byTuple, "Table 6 (b), tuple by tuple");
-            ReleaseVerifier.verify(db, table5, r, List.of("postcode"), new KAnonymity(2), Set.of());
+        LocalRecoding recoding = result.recoding();
+        Map<String, Long> classes = new TreeMap<>();
+        for (LocalClass c : recoding.classes()) {
+            classes.merge(recoding.table().label(0, c.group(0), c.level(0)), c.rows(), Long::sum);
         }
+        assertEquals(Map.of("4351", 2L, "435*", 2L), classes, "Figure 1 (g)");
+
+        LocalRecodingMetrics m = result.metrics();
+        assertEquals(2, m.classes());
+        assertEquals(2, m.smallestClass());
+        assertEquals(2, m.distortion(), "two cells one level up");
+        assertEquals(16, m.fullDistortion(), "four cells at the root, height 4");
+        assertEquals(0.125, m.distortionRatio(), 1e-12);
+
+        ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest("table5_k2", result, Set.of(), false, TopDown.ALGORITHM));
+        String no = table5.column("no").name();
+        String postcode = table5.column("postcode").name();
+        List<String> byTuple = new ArrayList<>();
+        for (Record row : db.dsl().select().from(DSL.table(DSL.name(r.relationSchema(), r.relationName())))
+                .orderBy(DSL.field(DSL.name(no))).fetch()) {
+            byTuple.add(row.get(postcode, String.class));
+        }
+        assertEquals(List.of("4351", "4351", "435*", "435*"), byTuple, "Table 6 (b), tuple by tuple");
+        ReleaseVerifier.verify(db, table5, r, List.of("postcode"), new KAnonymity(2), Set.of());
     }
 
     @DatabaseTest
     @DisplayName("Table 1 with (0.5,2) on HIV and all three QIs: a valid release; alpha below HIV's 1/3 share is refused (Lemma 1)")
-    void tableOneAlphaK(TestDatabases.Kind kind) {
-        try (Database db = TestDatabases.open(kind)) {
-            SourceTable t1 = PaperTables.alphak(db, "alphak-table1");
-            SensitiveAttribute hiv = new SensitiveAttribute("illness", List.of("HIV"));
-            AlphaKAnonymity model = new AlphaKAnonymity(2, Share.parse("--alpha", "0.5"), hiv);
-            List<String> qi = List.of("job", "birth", "postcode");
-            TopDownResult result = new TopDown().anonymize(db, t1, t1.columns(qi), model);
-            assertTrue(result.metrics().largestSensitiveShare() <= 0.5);
-            assertTrue(result.metrics().smallestClass() >= 2);
-            ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest("table1_a05", result, Set.of(), false, TopDown.ALGORITHM));
-            ReleaseVerifier.verify(db, t1, r, qi, model, Set.of());
-            assertEquals(0, db.dsl().fetch(r.recheckSql()).size());
+    void tableOneAlphaK(Database db) {
+        SourceTable t1 = PaperTables.alphak(db, "alphak-table1");
+        SensitiveAttribute hiv = new SensitiveAttribute("illness", List.of("HIV"));
+        AlphaKAnonymity model = new AlphaKAnonymity(2, Share.parse("--alpha", "0.5"), hiv);
+        List<String> qi = List.of("job", "birth", "postcode");
+        TopDownResult result = new TopDown().anonymize(db, t1, t1.columns(qi), model);
+        assertTrue(result.metrics().largestSensitiveShare() <= 0.5);
+        assertTrue(result.metrics().smallestClass() >= 2);
+        ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest("table1_a05", result, Set.of(), false, TopDown.ALGORITHM));
+        ReleaseVerifier.verify(db, t1, r, qi, model, Set.of());
+        assertEquals(0, db.dsl().fetch(r.recheckSql()).size());
 
-            AlphaKAnonymity tooStrict = new AlphaKAnonymity(2, Share.parse("--alpha", "0.3"), hiv);
-            InvalidInputException e = assertThrows(InvalidInputException.class, () -> new TopDown().anonymize(db, t1, t1.columns(qi), tooStrict));
-            assertTrue(e.getMessage().contains("Lemma 1"), e.getMessage());
-        }
+        AlphaKAnonymity tooStrict = new AlphaKAnonymity(2, Share.parse("--alpha", "0.3"), hiv);
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> new TopDown().anonymize(db, t1, t1.columns(qi), tooStrict));
+        assertTrue(e.getMessage().contains("Lemma 1"), e.getMessage());
     }
 
     // ---------------------------------------------------------------- in memory, no database

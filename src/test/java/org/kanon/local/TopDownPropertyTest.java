@@ -40,41 +40,39 @@ class TopDownPropertyTest {
 
     @DatabaseTest
     @DisplayName("random tables, QIs and models: a valid release by the independent verifier, or the Lemma-1 refusal")
-    void releasesSatisfyTheModel(TestDatabases.Kind kind, @TempDir Path dir) throws Exception {
+    void releasesSatisfyTheModel(TestDatabases.Kind kind, Database db, @TempDir Path dir) throws Exception {
         Random random = new Random(20060820L + kind.ordinal());
         int released = 0;
         int refused = 0;
-        try (Database db = TestDatabases.open(kind)) {
-            for (int trial = 0; trial < TRIALS; trial++) {
-                SourceTable t = RandomTables.create(db, dir, random, "r" + trial, 8, 40);
-                String sensitive = random.nextBoolean() ? "c" : "d";
-                List<String> candidates = new ArrayList<>(List.of("a", "b", "c", "d"));
-                candidates.remove(sensitive);
-                java.util.Collections.shuffle(candidates, random);
-                List<String> qis = candidates.subList(0, 1 + random.nextInt(3));
-                PrivacyModel model = model(trial, random, sensitive);
-                String label = "trial " + trial + ": " + model + " on " + qis + " of " + t.displayName();
+        for (int trial = 0; trial < TRIALS; trial++) {
+            SourceTable t = RandomTables.create(db, dir, random, "r" + trial, 8, 40);
+            String sensitive = random.nextBoolean() ? "c" : "d";
+            List<String> candidates = new ArrayList<>(List.of("a", "b", "c", "d"));
+            candidates.remove(sensitive);
+            java.util.Collections.shuffle(candidates, random);
+            List<String> qis = candidates.subList(0, 1 + random.nextInt(3));
+            PrivacyModel model = model(trial, random, sensitive);
+            String label = "trial " + trial + ": " + model + " on " + qis + " of " + t.displayName();
 
-                List<Record> rows = db.dsl().select().from(t.table()).fetch();
-                boolean feasible = topClasses(rows, t, qis).values().stream().allMatch(c -> ReleaseVerifier.violation(model, t, c) == null);
-                TopDownResult result;
-                try {
-                    result = new TopDown().anonymize(db, t, t.columns(qis), model);
-                } catch (InvalidInputException e) {
-                    assertFalse(feasible, label + ": refused although the fully generalized table passes: " + e.getMessage());
-                    refused++;
-                    continue;
-                }
-                assertTrue(feasible, label + ": no refusal although the fully generalized table fails");
-                ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(
-                        new LocalReleaseRequest("rel_" + trial, result, Set.of(), false, TopDown.ALGORITHM));
-                ReleaseVerifier.verify(db, t, r, qis, model, Set.of());
-                assertEquals(0, db.dsl().fetch(r.recheckSql()).size(), label + ": re-check " + r.recheckSql());
-                assertEquals(rows.size(), r.rowsOut(), label);
-                assertEquals(result.metrics().classes(), r.classes(), label + ": classes as the release shows them");
-                assertEquals(result.metrics().smallestClass(), r.smallestClass(), label);
-                released++;
+            List<Record> rows = db.dsl().select().from(t.table()).fetch();
+            boolean feasible = topClasses(rows, t, qis).values().stream().allMatch(c -> ReleaseVerifier.violation(model, t, c) == null);
+            TopDownResult result;
+            try {
+                result = new TopDown().anonymize(db, t, t.columns(qis), model);
+            } catch (InvalidInputException e) {
+                assertFalse(feasible, label + ": refused although the fully generalized table passes: " + e.getMessage());
+                refused++;
+                continue;
             }
+            assertTrue(feasible, label + ": no refusal although the fully generalized table fails");
+            ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(
+                    new LocalReleaseRequest("rel_" + trial, result, Set.of(), false, TopDown.ALGORITHM));
+            ReleaseVerifier.verify(db, t, r, qis, model, Set.of());
+            assertEquals(0, db.dsl().fetch(r.recheckSql()).size(), label + ": re-check " + r.recheckSql());
+            assertEquals(rows.size(), r.rowsOut(), label);
+            assertEquals(result.metrics().classes(), r.classes(), label + ": classes as the release shows them");
+            assertEquals(result.metrics().smallestClass(), r.smallestClass(), label);
+            released++;
         }
         assertTrue(released >= TRIALS / 2, released + " released, " + refused + " refused");
     }

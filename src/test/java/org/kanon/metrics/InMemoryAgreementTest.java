@@ -40,44 +40,42 @@ class InMemoryAgreementTest {
 
     @DatabaseTest
     @DisplayName("Top-Down and random local recodings: in-memory figures = SQL figures of the release")
-    void inMemoryEqualsSql(TestDatabases.Kind kind, @TempDir Path dir) throws Exception {
+    void inMemoryEqualsSql(TestDatabases.Kind kind, Database db, @TempDir Path dir) throws Exception {
         Random random = new Random(20080101L + kind.ordinal());
         int topDowns = 0;
-        try (Database db = TestDatabases.open(kind)) {
-            for (int trial = 0; trial < TRIALS; trial++) {
-                SourceTable t = RandomTables.create(db, dir, random, "r" + trial, 10, 40);
-                List<String> qis = new ArrayList<>(List.of("a", "b", "c", "d"));
-                Collections.shuffle(qis, random);
-                qis = qis.subList(0, 2 + random.nextInt(3));
-                String label = "trial " + trial + " on " + qis;
+        for (int trial = 0; trial < TRIALS; trial++) {
+            SourceTable t = RandomTables.create(db, dir, random, "r" + trial, 10, 40);
+            List<String> qis = new ArrayList<>(List.of("a", "b", "c", "d"));
+            Collections.shuffle(qis, random);
+            qis = qis.subList(0, 2 + random.nextInt(3));
+            String label = "trial " + trial + " on " + qis;
 
-                int k = 2 + random.nextInt(3);
-                TopDownResult topDown;
-                try {
-                    topDown = new TopDown().anonymize(db, t, t.columns(qis), new KAnonymity(k));
-                } catch (InvalidInputException e) {
-                    topDown = null; // d has no hierarchy: its values can keep the top classes below k
-                }
-                if (topDown != null) {
-                    ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(
-                            new LocalReleaseRequest("td" + trial, topDown, Set.of(), false, TopDown.ALGORITHM));
-                    UtilityMetrics memory = LocalRecodingUtility.of(topDown.recoding(), k);
-                    assertEquals(memory, sql(db, r), label + ": Top-Down, k = " + k);
-                    assertEquals(topDown.metrics().classes(), memory.classes(), label);
-                    assertEquals(topDown.metrics().distortion(), memory.levelDistortion().getAsLong(), label);
-                    topDowns++;
-                }
+            int k = 2 + random.nextInt(3);
+            TopDownResult topDown;
+            try {
+                topDown = new TopDown().anonymize(db, t, t.columns(qis), new KAnonymity(k));
+            } catch (InvalidInputException e) {
+                topDown = null; // d has no hierarchy: its values can keep the top classes below k
+            }
+            if (topDown != null) {
+                ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(
+                        new LocalReleaseRequest("td" + trial, topDown, Set.of(), false, TopDown.ALGORITHM));
+                UtilityMetrics memory = LocalRecodingUtility.of(topDown.recoding(), k);
+                assertEquals(memory, sql(db, r), label + ": Top-Down, k = " + k);
+                assertEquals(topDown.metrics().classes(), memory.classes(), label);
+                assertEquals(topDown.metrics().distortion(), memory.levelDistortion().getAsLong(), label);
+                topDowns++;
+            }
 
-                HandRecoding pieces = randomPieces(db, t, qis, random);
-                ReleaseRecord p = new LocalRecodingReleaseWriter(db).write(
-                        new LocalReleaseRequest("pieces" + trial, pieces, Set.of(), false, "random"));
-                UtilityMetrics piecesMemory = LocalRecodingUtility.of(pieces.recoding(), 1);
-                UtilityMetrics piecesSql = sql(db, p);
-                assertEquals(piecesMemory, piecesSql, label + ": random pieces");
-                assertTrue(piecesMemory.classes() <= pieces.recoding().classes().size(), label);
-                for (HierarchyWeights w : List.of(HierarchyWeights.uniform(), HierarchyWeights.height(1), HierarchyWeights.height(2.5))) {
-                    assertEquals(piecesMemory.distortion(w).getAsDouble(), piecesSql.distortion(w).getAsDouble(), 1e-9, label + " " + w);
-                }
+            HandRecoding pieces = randomPieces(db, t, qis, random);
+            ReleaseRecord p = new LocalRecodingReleaseWriter(db).write(
+                    new LocalReleaseRequest("pieces" + trial, pieces, Set.of(), false, "random"));
+            UtilityMetrics piecesMemory = LocalRecodingUtility.of(pieces.recoding(), 1);
+            UtilityMetrics piecesSql = sql(db, p);
+            assertEquals(piecesMemory, piecesSql, label + ": random pieces");
+            assertTrue(piecesMemory.classes() <= pieces.recoding().classes().size(), label);
+            for (HierarchyWeights w : List.of(HierarchyWeights.uniform(), HierarchyWeights.height(1), HierarchyWeights.height(2.5))) {
+                assertEquals(piecesMemory.distortion(w).getAsDouble(), piecesSql.distortion(w).getAsDouble(), 1e-9, label + " " + w);
             }
         }
         assertTrue(topDowns >= TRIALS / 2, topDowns + " Top-Down recoding(s) compared");

@@ -28,7 +28,6 @@ import org.kanon.schema.hierarchy.HierarchyCatalog;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
 import org.kanon.testing.CatalogHistory;
-import org.kanon.testing.TestDatabases;
 import org.kanon.verify.ReleaseVerification;
 
 /**
@@ -40,65 +39,60 @@ class ModelCodeMigrationTest {
 
     @DatabaseTest
     @DisplayName("A model stored by a kanon before V9 gets its code from V9 and still verifies, and so does a row without a code")
-    void olderReleasesStillVerify(TestDatabases.Kind kind) {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
+    void olderReleasesStillVerify(ConnectionSettings settings) {
         Map<String, String> codes = new LinkedHashMap<>();
-        try {
-            try (Database db = Database.open(settings)) {
-                SourceTable t1 = PaperTables.alphak(db, "alphak-table1");
-                List<PrivacyModel> models = List.of(new KAnonymity(2),
-                        new AlphaKAnonymity(2, Share.parse("--alpha", "0.5"), new SensitiveAttribute("illness", List.of("HIV"))),
-                        new AlphaKAnonymity(2, Share.parse("--alpha", "0.5"), new SensitiveAttribute("illness", List.of())),
-                        new LDiversity(2, 2, LDiversity.Form.FREQUENCY, new SensitiveAttribute("illness", List.of())),
-                        new LDiversity(1, 2, LDiversity.Form.DISTINCT, new SensitiveAttribute("illness", List.of())));
-                for (int i = 0; i < models.size(); i++) {
-                    ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest("old_m" + i,
-                            new TopDown().anonymize(db, t1, t1.columns(TABLE1_QI), models.get(i)), Set.of(), false, TopDown.ALGORITHM));
-                    assertEquals(models.get(i).code(), r.modelCode());
-                    codes.put(r.name(), r.modelCode());
-                }
-                SourceTable patients = PaperTables.patients(db);
-                StarSchema schema = StarSchema.of(patients, List.of("sex", "zipcode"), new HierarchyCatalog(db));
-                ReleaseRecord global = new ReleaseWriter(db).release(new ReleaseRequest("old_global", schema, new LevelVector(1, 0),
-                        new KAnonymity(2), SuppressionLimit.NONE, SuppressMode.REMOVE, false, false, Set.of(), "full-domain")).release();
-                codes.put(global.name(), "k-anonymity;k=2");
-
-                if (!db.profile().runsSharedMigrations()) {
-                    // MariaDB's catalog starts at V10 (one file): there never was a V8 catalog to upgrade, so only a row
-                    // without a code (below) applies; its history is that one migration
-                    Table<?> history = DSL.table(DSL.name(db.identifiers().namespace(KanonSchemas.CATALOG), "flyway_schema_history"));
-                    assertEquals(List.of("10"), db.dsl().select(DSL.field(DSL.name("version"), String.class)).from(history)
-                            .where(DSL.field(DSL.name("version")).isNotNull()).fetch(0, String.class));
-                    db.dsl().update(DSL.table(db.ours(KanonSchemas.CATALOG, "releases")))
-                            .set(DSL.field(DSL.name(db.identifiers().fold("model_code")), String.class), (String) null).execute();
-                }
-                // the catalog as V8 left it: no model_code, no V9 or later in Flyway's history, and a row of before V2
-                if (db.profile().runsSharedMigrations()) {
-                    db.dsl().alterTable(db.ours(KanonSchemas.CATALOG, "releases")).dropColumn(DSL.name(db.identifiers().fold("model_code"))).execute();
-                    CatalogHistory.forgetAfter(db, 8);
-                }
-                db.dsl().update(DSL.table(db.ours(KanonSchemas.CATALOG, "releases")))
-                        .set(DSL.field(DSL.name(db.identifiers().fold("privacy_model")), String.class), "k-anonymity")
-                        .where(DSL.field(DSL.name(db.identifiers().fold("release_name")), String.class).eq("old_global")).execute();
+        try (Database db = Database.open(settings)) {
+            SourceTable t1 = PaperTables.alphak(db, "alphak-table1");
+            List<PrivacyModel> models = List.of(new KAnonymity(2),
+                    new AlphaKAnonymity(2, Share.parse("--alpha", "0.5"), new SensitiveAttribute("illness", List.of("HIV"))),
+                    new AlphaKAnonymity(2, Share.parse("--alpha", "0.5"), new SensitiveAttribute("illness", List.of())),
+                    new LDiversity(2, 2, LDiversity.Form.FREQUENCY, new SensitiveAttribute("illness", List.of())),
+                    new LDiversity(1, 2, LDiversity.Form.DISTINCT, new SensitiveAttribute("illness", List.of())));
+            for (int i = 0; i < models.size(); i++) {
+                ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(new LocalReleaseRequest("old_m" + i,
+                        new TopDown().anonymize(db, t1, t1.columns(TABLE1_QI), models.get(i)), Set.of(), false, TopDown.ALGORITHM));
+                assertEquals(models.get(i).code(), r.modelCode());
+                codes.put(r.name(), r.modelCode());
             }
-            try (Database db = Database.open(settings)) {
-                ReleaseRegister register = new ReleaseRegister(db);
-                for (Map.Entry<String, String> e : codes.entrySet()) {
-                    ReleaseRecord r = register.require(e.getKey());
-                    assertEquals(db.profile().runsSharedMigrations() ? e.getValue() : null, r.modelCode(), "V9's code for " + r.privacyModel());
-                    assertEquals(List.of(), new ReleaseVerification(db).verify(r, 10), r.name());
-                }
+            SourceTable patients = PaperTables.patients(db);
+            StarSchema schema = StarSchema.of(patients, List.of("sex", "zipcode"), new HierarchyCatalog(db));
+            ReleaseRecord global = new ReleaseWriter(db).release(new ReleaseRequest("old_global", schema, new LevelVector(1, 0),
+                    new KAnonymity(2), SuppressionLimit.NONE, SuppressMode.REMOVE, false, false, Set.of(), "full-domain")).release();
+            codes.put(global.name(), "k-anonymity;k=2");
+
+            if (!db.profile().runsSharedMigrations()) {
+                // MariaDB's catalog starts at V10 (one file): there never was a V8 catalog to upgrade, so only a row
+                // without a code (below) applies; its history is that one migration
+                Table<?> history = DSL.table(DSL.name(db.identifiers().namespace(KanonSchemas.CATALOG), "flyway_schema_history"));
+                assertEquals(List.of("10"), db.dsl().select(DSL.field(DSL.name("version"), String.class)).from(history)
+                        .where(DSL.field(DSL.name("version")).isNotNull()).fetch(0, String.class));
                 db.dsl().update(DSL.table(db.ours(KanonSchemas.CATALOG, "releases")))
                         .set(DSL.field(DSL.name(db.identifiers().fold("model_code")), String.class), (String) null).execute();
-                for (Map.Entry<String, String> e : codes.entrySet()) {
-                    ReleaseRecord r = register.require(e.getKey());
-                    assertNull(r.modelCode());
-                    assertEquals(e.getValue(), r.model().orElseThrow().code(), "read from the text " + r.privacyModel());
-                    assertEquals(List.of(), new ReleaseVerification(db).verify(r, 10), r.name());
-                }
             }
-        } finally {
-            TestDatabases.dispose(settings);
+            // the catalog as V8 left it: no model_code, no V9 or later in Flyway's history, and a row of before V2
+            if (db.profile().runsSharedMigrations()) {
+                db.dsl().alterTable(db.ours(KanonSchemas.CATALOG, "releases")).dropColumn(DSL.name(db.identifiers().fold("model_code"))).execute();
+                CatalogHistory.forgetAfter(db, 8);
+            }
+            db.dsl().update(DSL.table(db.ours(KanonSchemas.CATALOG, "releases")))
+                    .set(DSL.field(DSL.name(db.identifiers().fold("privacy_model")), String.class), "k-anonymity")
+                    .where(DSL.field(DSL.name(db.identifiers().fold("release_name")), String.class).eq("old_global")).execute();
+        }
+        try (Database db = Database.open(settings)) {
+            ReleaseRegister register = new ReleaseRegister(db);
+            for (Map.Entry<String, String> e : codes.entrySet()) {
+                ReleaseRecord r = register.require(e.getKey());
+                assertEquals(db.profile().runsSharedMigrations() ? e.getValue() : null, r.modelCode(), "V9's code for " + r.privacyModel());
+                assertEquals(List.of(), new ReleaseVerification(db).verify(r, 10), r.name());
+            }
+            db.dsl().update(DSL.table(db.ours(KanonSchemas.CATALOG, "releases")))
+                    .set(DSL.field(DSL.name(db.identifiers().fold("model_code")), String.class), (String) null).execute();
+            for (Map.Entry<String, String> e : codes.entrySet()) {
+                ReleaseRecord r = register.require(e.getKey());
+                assertNull(r.modelCode());
+                assertEquals(e.getValue(), r.model().orElseThrow().code(), "read from the text " + r.privacyModel());
+                assertEquals(List.of(), new ReleaseVerification(db).verify(r, 10), r.name());
+            }
         }
     }
 }

@@ -1,7 +1,6 @@
 package org.kanon.release;
 
 import static org.junit.jupiter.api.Assertions.*;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
 import java.util.Set;
@@ -11,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
 import org.kanon.InvalidInputException;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
@@ -39,35 +37,28 @@ class ReleaseHierarchyRebindTest {
 
     @DatabaseTest
     @DisplayName("A release planned before its hierarchy was bound anew is checked and made with the new one, or refused (exit 2)")
-    void releasePlannedWithAReplacedHierarchyUsesTheNewOne(TestDatabases.Kind kind) {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
-        try (Database db = Database.open(settings)) {
-            SourceTable patients = PaperTables.patients(db);
-            StarSchema planned = StarSchema.of(patients, List.of("sex", "zipcode"), new HierarchyCatalog(db));
-            // after the release was planned, another process replaces the zipcode hierarchy (height 2) by one of height 1
-            Hierarchy suppress = Hierarchy.of("zipcode", List.of(List.of("53715", "*"), List.of("53703", "*"), List.of("53706", "*")), "test");
-            new DimensionTableWriter(db).bind(patients, patients.column("zipcode"), suppress, DimensionTableWriter.IfBound.REPLACE);
-            ReleaseWriter writer = new ReleaseWriter(db);
-            InvalidInputException e = assertThrows(InvalidInputException.class, () -> writer.release(request(planned, 2)));
-            assertTrue(e.getMessage().contains("exceeds the height 1"), e.getMessage());
-            assertTrue(new ReleaseRegister(db).list().isEmpty(), "nothing registered");
-            assertFalse(Relations.exists(db.dsl(), db.identifiers().namespace(KanonSchemas.RELEASES), db.identifiers().fold("rebound")), "no relation");
-            // at a level the new hierarchy has, checked and released with it: every zipcode is *, so no row is suppressed
-            ReleaseOutcome released = writer.release(request(planned, 1));
-            assertEquals(6, released.check().rows() - released.check().rowsBelowK());
-            assertEquals(6, released.release().rowsOut());
-            assertEquals(6, db.dsl().fetchCount(DSL.table(DSL.name(released.release().relationSchema(), released.release().relationName()))
-                    .where(DSL.field(DSL.name(db.identifiers().fold("zipcode"))).cast(String.class).eq("*"))));
-        } finally {
-            TestDatabases.dispose(settings);
-        }
+    void releasePlannedWithAReplacedHierarchyUsesTheNewOne(Database db) {
+        SourceTable patients = PaperTables.patients(db);
+        StarSchema planned = StarSchema.of(patients, List.of("sex", "zipcode"), new HierarchyCatalog(db));
+        // after the release was planned, another process replaces the zipcode hierarchy (height 2) by one of height 1
+        Hierarchy suppress = Hierarchy.of("zipcode", List.of(List.of("53715", "*"), List.of("53703", "*"), List.of("53706", "*")), "test");
+        new DimensionTableWriter(db).bind(patients, patients.column("zipcode"), suppress, DimensionTableWriter.IfBound.REPLACE);
+        ReleaseWriter writer = new ReleaseWriter(db);
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> writer.release(request(planned, 2)));
+        assertTrue(e.getMessage().contains("exceeds the height 1"), e.getMessage());
+        assertTrue(new ReleaseRegister(db).list().isEmpty(), "nothing registered");
+        assertFalse(Relations.exists(db.dsl(), db.identifiers().namespace(KanonSchemas.RELEASES), db.identifiers().fold("rebound")), "no relation");
+        // at a level the new hierarchy has, checked and released with it: every zipcode is *, so no row is suppressed
+        ReleaseOutcome released = writer.release(request(planned, 1));
+        assertEquals(6, released.check().rows() - released.check().rowsBelowK());
+        assertEquals(6, released.release().rowsOut());
+        assertEquals(6, db.dsl().fetchCount(DSL.table(DSL.name(released.release().relationSchema(), released.release().relationName()))
+                .where(DSL.field(DSL.name(db.identifiers().fold("zipcode"))).cast(String.class).eq("*"))));
     }
 
-    @Test
+    @DatabaseTest(only = TestDatabases.Kind.POSTGRES)
     @DisplayName("PostgreSQL: a release waits while a binder holds its source's hierarchies, then releases")
-    void releaseWaitsForABinder() throws Exception {
-        assumeTrue(TestDatabases.pgUrl() != null, TestDatabases.PG_VARIABLE + " is not set: PostgreSQL only");
-        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.POSTGRES);
+    void releaseWaitsForABinder(ConnectionSettings settings) throws Exception {
         try (Database db = Database.open(settings); Database binder = Database.open(settings)) {
             SourceTable patients = PaperTables.patients(db);
             StarSchema planned = StarSchema.of(patients, List.of("sex", "zipcode"), new HierarchyCatalog(db));
@@ -84,8 +75,6 @@ class ReleaseHierarchyRebindTest {
             letGo.countDown();
             holder.get(30, TimeUnit.SECONDS);
             assertEquals(4, release.get(60, TimeUnit.SECONDS).release().rowsOut());
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
 import org.kanon.engine.SpecAnonymizer;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
 import org.kanon.testing.TestDatabases;
 import org.junit.jupiter.api.DisplayName;
@@ -24,49 +24,44 @@ class WorkerLogLinesTest {
             "Flu", "Hepatitis", "Brochitis", "Broken Arm", "Sprained Ankle", "Hang Nail");
     private static final String FINISHED = "request %d: %s in \\d+\\.\\d s: %s";
 
-    @Test
+    @DatabaseTest(only = TestDatabases.Kind.DERBY)
     @DisplayName("claimed and finished lines with outcome and seconds for every request, and no data value in any")
-    void claimedAndFinishedLinesWithoutDataValues() {
-        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.DERBY);
-        try (Database db = Database.openScratch(settings)) {
-            PaperTables.patients(db);
-            var sql = TestDatabases.sql(db);
-            sql.execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, release_name, target_kind) "
-                    + "VALUES ('p', 'patients', 'birthdate,sex,zipcode', 2, 'pub', 'TABLE')");
-            sql.execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, release_name) "
-                    + "VALUES ('all', 'patients', 'birthdate,sex,zipcode', 7, 'seven')");
-            RequestQueue queue = new RequestQueue(db);
-            int run = queue.submit("p", false);
-            int impossible = queue.submit("all", false);
-            sql.execute("INSERT INTO kanon.requests (action, release_name) VALUES ('VERIFY', 'pub')");
-            List<String> log = new ArrayList<>();
-            Worker worker = new Worker(db, new SpecRunner(db, new SpecAnonymizer()), "w", Duration.ofSeconds(30), log::add);
-            assertEquals(3, worker.drain(), log.toString());
-            int verified = run + 2;
+    void claimedAndFinishedLinesWithoutDataValues(Database db) {
+        PaperTables.patients(db);
+        var sql = TestDatabases.sql(db);
+        sql.execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, release_name, target_kind) "
+                + "VALUES ('p', 'patients', 'birthdate,sex,zipcode', 2, 'pub', 'TABLE')");
+        sql.execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, release_name) "
+                + "VALUES ('all', 'patients', 'birthdate,sex,zipcode', 7, 'seven')");
+        RequestQueue queue = new RequestQueue(db);
+        int run = queue.submit("p", false);
+        int impossible = queue.submit("all", false);
+        sql.execute("INSERT INTO kanon.requests (action, release_name) VALUES ('VERIFY', 'pub')");
+        List<String> log = new ArrayList<>();
+        Worker worker = new Worker(db, new SpecRunner(db, new SpecAnonymizer()), "w", Duration.ofSeconds(30), log::add);
+        assertEquals(3, worker.drain(), log.toString());
+        int verified = run + 2;
 
-            assertLine(log, "request " + run + ": claimed: run spec p \\(attempt 1\\)");
-            assertLine(log, String.format(FINISHED, run, "done", "run spec p, release pub"));
-            assertLine(log, "request " + impossible + ": claimed: run spec all \\(attempt 1\\)");
-            assertLine(log, String.format(FINISHED, impossible, "(not_met|failed)", "run spec all: .+"));
-            assertLine(log, "request " + verified + ": claimed: verify release pub \\(attempt 1\\)");
-            assertLine(log, String.format(FINISHED, verified, "done", "verify release pub, verified"));
+        assertLine(log, "request " + run + ": claimed: run spec p \\(attempt 1\\)");
+        assertLine(log, String.format(FINISHED, run, "done", "run spec p, release pub"));
+        assertLine(log, "request " + impossible + ": claimed: run spec all \\(attempt 1\\)");
+        assertLine(log, String.format(FINISHED, impossible, "(not_met|failed)", "run spec all: .+"));
+        assertLine(log, "request " + verified + ": claimed: verify release pub \\(attempt 1\\)");
+        assertLine(log, String.format(FINISHED, verified, "done", "verify release pub, verified"));
 
-            // a released row altered to another patient's disease: the verification fails, and its stored error may
-            // quote the row, but the log line only counts the violations
-            String relation = sql.fetchOne("SELECT relation_name FROM kanon.releases WHERE release_name = 'pub'").get(0, String.class);
-            sql.execute("UPDATE kanon_release." + relation + " SET disease = 'Sprained Ankle' WHERE disease = 'Flu'");
-            sql.execute("INSERT INTO kanon.requests (action, release_name) VALUES ('VERIFY', 'pub')");
-            assertEquals(1, worker.drain(), log.toString());
-            int failed = verified + 1;
-            assertLine(log, String.format(FINISHED, failed, "not_met", "verify release pub: \\d+ violation\\(s\\)"));
-            assertEquals(8, log.size(), log.toString());
-            for (String line : log) {
-                for (String value : VALUES) {
-                    assertFalse(line.contains(value), "'" + value + "' in: " + line);
-                }
+        // a released row altered to another patient's disease: the verification fails, and its stored error may
+        // quote the row, but the log line only counts the violations
+        String relation = sql.fetchOne("SELECT relation_name FROM kanon.releases WHERE release_name = 'pub'").get(0, String.class);
+        sql.execute("UPDATE kanon_release." + relation + " SET disease = 'Sprained Ankle' WHERE disease = 'Flu'");
+        sql.execute("INSERT INTO kanon.requests (action, release_name) VALUES ('VERIFY', 'pub')");
+        assertEquals(1, worker.drain(), log.toString());
+        int failed = verified + 1;
+        assertLine(log, String.format(FINISHED, failed, "not_met", "verify release pub: \\d+ violation\\(s\\)"));
+        assertEquals(8, log.size(), log.toString());
+        for (String line : log) {
+            for (String value : VALUES) {
+                assertFalse(line.contains(value), "'" + value + "' in: " + line);
             }
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 

@@ -9,6 +9,7 @@ import org.jooq.conf.Settings;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.Test;
 import org.kanon.InvalidInputException;
+import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.TestDatabases;
@@ -123,8 +124,7 @@ class DatabaseProfilesTest {
     }
 
     @DatabaseTest
-    void anOpenDatabaseAnswersWithTheProfileOfItsUrl(TestDatabases.Kind kind) {
-        var settings = TestDatabases.fresh(kind);
+    void anOpenDatabaseAnswersWithTheProfileOfItsUrl(TestDatabases.Kind kind, ConnectionSettings settings) {
         try (Database db = Database.openScratch(settings)) {
             assertSame(switch (kind) {
                 case DERBY -> DerbyProfile.INSTANCE;
@@ -136,8 +136,6 @@ class DatabaseProfilesTest {
             assertEquals(db.profile().dialect(), db.dialect());
             // Derby's test databases are in memory; DuckDB's are files (its in-memory ones die with their last connection)
             assertEquals(kind == TestDatabases.Kind.DERBY, db.profile().isInMemory(settings.url()));
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 

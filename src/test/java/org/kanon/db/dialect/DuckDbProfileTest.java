@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.sql.SQLException;
 import java.util.List;
 import org.jooq.impl.DSL;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.ReadOnlyQuery;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.TestDatabases;
 
 /** What the DuckDB profile decides instead of the database (which records no view dependencies and no SQLStates). */
@@ -60,27 +60,24 @@ class DuckDbProfileTest {
         assertTrue(e.getMessage().contains("jdbc:duckdb: alone is a private in-memory database per connection"), e.getMessage());
     }
 
-    @Test
+    @DatabaseTest(only = TestDatabases.Kind.DUCKDB)
     @DisplayName("a stored query is proven one SELECT by DuckDB's parser and run in a read-only transaction")
-    void readOnlyQueries() {
-        Assumptions.assumeTrue(TestDatabases.kinds().contains(TestDatabases.Kind.DUCKDB), "DuckDB is left out of the test matrix");
-        try (Database db = TestDatabases.open(TestDatabases.Kind.DUCKDB)) {
-            db.dsl().execute("CREATE SEQUENCE s");
-            db.dsl().execute("CREATE TABLE t (x INT)");
-            ReadOnlyQuery q = new ReadOnlyQuery(db, "the query");
-            assertEquals(List.of(0L), q.read("SELECT COUNT(*) FROM t", rows -> rows.fetch().getValues(0, Long.class)));
-            for (String refused : List.of("SELECT 1; COMMIT; INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (1)",
-                    "SELECT 1; SELECT 2", "SELECT nextval('s')", "CALL pragma_version()", "PRAGMA version", "CHECKPOINT")) {
-                var e = assertThrows(InvalidInputException.class, () -> q.read(refused, rows -> rows.fetch()), refused);
-                assertFalse(e.getMessage().contains("\n"), e.getMessage());
-            }
-            assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name("t"))), "nothing was written");
-            assertEquals(1L, ((Number) db.dsl().fetchValue("SELECT nextval('s')")).longValue(), "the sequence was not advanced");
-            // the pool's connections write again
-            for (int i = 0; i < 6; i++) {
-                db.dsl().execute("INSERT INTO t VALUES (2)");
-            }
-            assertEquals(6, db.dsl().fetchCount(DSL.table(DSL.name("t"))));
+    void readOnlyQueries(Database db) {
+        db.dsl().execute("CREATE SEQUENCE s");
+        db.dsl().execute("CREATE TABLE t (x INT)");
+        ReadOnlyQuery q = new ReadOnlyQuery(db, "the query");
+        assertEquals(List.of(0L), q.read("SELECT COUNT(*) FROM t", rows -> rows.fetch().getValues(0, Long.class)));
+        for (String refused : List.of("SELECT 1; COMMIT; INSERT INTO t VALUES (1)", "INSERT INTO t VALUES (1)",
+                "SELECT 1; SELECT 2", "SELECT nextval('s')", "CALL pragma_version()", "PRAGMA version", "CHECKPOINT")) {
+            var e = assertThrows(InvalidInputException.class, () -> q.read(refused, rows -> rows.fetch()), refused);
+            assertFalse(e.getMessage().contains("\n"), e.getMessage());
         }
+        assertEquals(0, db.dsl().fetchCount(DSL.table(DSL.name("t"))), "nothing was written");
+        assertEquals(1L, ((Number) db.dsl().fetchValue("SELECT nextval('s')")).longValue(), "the sequence was not advanced");
+        // the pool's connections write again
+        for (int i = 0; i < 6; i++) {
+            db.dsl().execute("INSERT INTO t VALUES (2)");
+        }
+        assertEquals(6, db.dsl().fetchCount(DSL.table(DSL.name("t"))));
     }
 }

@@ -24,7 +24,6 @@ import org.kanon.schema.SourceTable;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
 import org.kanon.testing.ReleaseVerifier;
-import org.kanon.testing.TestDatabases;
 
 /**
  * KACA on the TKDE paper's own tables (datasets/papers/kaca-*): Table 1 (local recoding beats global recoding),
@@ -118,91 +117,85 @@ class KacaPaperTest {
 
     @DatabaseTest
     @DisplayName("Table 1a, k=2: KACA1 releases Table 1d (distortion 2.5 uniform, 2.24 height) below the global recoding 1b (7.5)")
-    void tableOne(TestDatabases.Kind kind) {
-        try (Database db = TestDatabases.open(kind)) {
-            SourceTable t = PaperTables.alphak(db, "kaca-table1a");
-            List<Map<String, int[]>> levels = hierarchyLevels("kaca-table1a", T1_QI);
-            // the paper's figure for the global recoding, computed by this test's distortion: every row 1.25
-            assertEquals(7.5, distortion(paper("kaca-table1b", T1_QI), levels, HierarchyWeights.uniform()), 1e-9);
-            /*
-             * By hand: classes A = rows 1-3 {male, middle, 4350}, B = row 4 {female, middle, 4352}, C = rows 5-6
-             * {female, old, 4353}; B is the only class under k = 2. Uniform weights: gender and age 1 step of 1,
-             * postcode 1 step of 4 (0.25). Dist(B, A): |B| + |A| = 4 >= 2k, so only a stub of k - |B| = 1 row of A
-             * joins B at {*, middle, 435*}: 1.25 + 1.25 = 2.5. Dist(B, C) = 1 * 1.25 + 2 * 1.25 = 3.75 at
-             * {female, *, 435*}. So one row of A and row 4 go to {*, middle, 435*} and the rest stays: Table 1d, with
-             * distortion 2 * 1.25 = 2.5. Height weights (beta 1): postcode's first step is (1/4) / (1/4+1/3+1/2+1)
-             * = 0.12, so 2 * 1.12 = 2.24 (and Dist(B,C) = 3.36 is still larger). No ties: every seed gives this.
-             */
-            Map<List<String>, Integer> expected = classes(paper("kaca-table1d", T1_QI));
-            int n = 0;
-            for (HierarchyWeights w : List.of(HierarchyWeights.uniform(), HierarchyWeights.height(1))) {
-                for (long seed : new long[] {1, 99}) {
-                    ReleaseRecord r = release(db, t, "t1_" + n++, KacaOptions.kaca1(2, w, seed), T1_QI);
-                    Map<Integer, List<String>> rows = released(db, t, r, T1_QI);
-                    // rows 1-3 are equal, so which of them is generalized is free: compare the classes, not row numbers
-                    assertEquals(expected, classes(rows), w + " seed " + seed);
-                    assertEquals(List.of("*", "middle", "435*"), rows.get(4), "row 4 goes up with one row of 1-3");
-                    assertEquals(2.5, distortion(rows, levels, HierarchyWeights.uniform()), 1e-9);
-                    assertEquals(2.24, distortion(rows, levels, HierarchyWeights.height(1)), 1e-9);
-                    assertEquals(3, r.classes());
-                    assertEquals(2, r.smallestClass());
-                }
+    void tableOne(Database db) {
+        SourceTable t = PaperTables.alphak(db, "kaca-table1a");
+        List<Map<String, int[]>> levels = hierarchyLevels("kaca-table1a", T1_QI);
+        // the paper's figure for the global recoding, computed by this test's distortion: every row 1.25
+        assertEquals(7.5, distortion(paper("kaca-table1b", T1_QI), levels, HierarchyWeights.uniform()), 1e-9);
+        /*
+         * By hand: classes A = rows 1-3 {male, middle, 4350}, B = row 4 {female, middle, 4352}, C = rows 5-6
+         * {female, old, 4353}; B is the only class under k = 2. Uniform weights: gender and age 1 step of 1,
+         * postcode 1 step of 4 (0.25). Dist(B, A): |B| + |A| = 4 >= 2k, so only a stub of k - |B| = 1 row of A
+         * joins B at {*, middle, 435*}: 1.25 + 1.25 = 2.5. Dist(B, C) = 1 * 1.25 + 2 * 1.25 = 3.75 at
+         * {female, *, 435*}. So one row of A and row 4 go to {*, middle, 435*} and the rest stays: Table 1d, with
+         * distortion 2 * 1.25 = 2.5. Height weights (beta 1): postcode's first step is (1/4) / (1/4+1/3+1/2+1)
+         * = 0.12, so 2 * 1.12 = 2.24 (and Dist(B,C) = 3.36 is still larger). No ties: every seed gives this.
+         */
+        Map<List<String>, Integer> expected = classes(paper("kaca-table1d", T1_QI));
+        int n = 0;
+        for (HierarchyWeights w : List.of(HierarchyWeights.uniform(), HierarchyWeights.height(1))) {
+            for (long seed : new long[] {1, 99}) {
+                ReleaseRecord r = release(db, t, "t1_" + n++, KacaOptions.kaca1(2, w, seed), T1_QI);
+                Map<Integer, List<String>> rows = released(db, t, r, T1_QI);
+                // rows 1-3 are equal, so which of them is generalized is free: compare the classes, not row numbers
+                assertEquals(expected, classes(rows), w + " seed " + seed);
+                assertEquals(List.of("*", "middle", "435*"), rows.get(4), "row 4 goes up with one row of 1-3");
+                assertEquals(2.5, distortion(rows, levels, HierarchyWeights.uniform()), 1e-9);
+                assertEquals(2.24, distortion(rows, levels, HierarchyWeights.height(1)), 1e-9);
+                assertEquals(3, r.classes());
+                assertEquals(2, r.smallestClass());
             }
         }
     }
 
     @DatabaseTest
     @DisplayName("Table 3a, k=2, priority marriage: exactly Table 3c (inconsistency 0); priority gender: marriage kept everywhere")
-    void tableThreeWithPriority(TestDatabases.Kind kind) {
-        try (Database db = TestDatabases.open(kind)) {
-            SourceTable t = PaperTables.alphak(db, "kaca-table3a");
-            for (long seed : new long[] {42}) {
-                ReleaseRecord r = release(db, t, "t3m_" + seed,
-                        KacaOptions.kaca1(2, HierarchyWeights.uniform(), seed).withPriority(List.of("marriage")), T3_QI);
-                assertEquals(paper("kaca-table3c", T3_QI), released(db, t, r, T3_QI), "seed " + seed);
+    void tableThreeWithPriority(Database db) {
+        SourceTable t = PaperTables.alphak(db, "kaca-table3a");
+        for (long seed : new long[] {42}) {
+            ReleaseRecord r = release(db, t, "t3m_" + seed,
+                    KacaOptions.kaca1(2, HierarchyWeights.uniform(), seed).withPriority(List.of("marriage")), T3_QI);
+            assertEquals(paper("kaca-table3c", T3_QI), released(db, t, r, T3_QI), "seed " + seed);
 
-                // the other way round: gender sacrificed, each marriage value a class of 2 ({*, married}, ...)
-                ReleaseRecord g = release(db, t, "t3g_" + seed,
-                        KacaOptions.kaca1(2, HierarchyWeights.uniform(), seed).withPriority(List.of("gender")), T3_QI);
-                Map<Integer, List<String>> expected = new TreeMap<>();
-                paper("kaca-table3a", T3_QI).forEach((no, row) -> expected.put(no, List.of("*", row.get(1))));
-                assertEquals(expected, released(db, t, g, T3_QI), "seed " + seed);
-            }
-            // Table 2a, the first racing example: priority picks 2c (marriage first) or 2b (gender first)
-            SourceTable t2 = PaperTables.alphak(db, "kaca-table2a");
-            KacaOptions k2 = KacaOptions.kaca1(2, HierarchyWeights.uniform(), 5);
-            assertEquals(paper("kaca-table2c", T3_QI), released(db, t2, release(db, t2, "t2m", k2.withPriority(List.of("marriage")), T3_QI), T3_QI));
-            assertEquals(paper("kaca-table2b", T3_QI), released(db, t2, release(db, t2, "t2g", k2.withPriority(List.of("gender")), T3_QI), T3_QI));
+            // the other way round: gender sacrificed, each marriage value a class of 2 ({*, married}, ...)
+            ReleaseRecord g = release(db, t, "t3g_" + seed,
+                    KacaOptions.kaca1(2, HierarchyWeights.uniform(), seed).withPriority(List.of("gender")), T3_QI);
+            Map<Integer, List<String>> expected = new TreeMap<>();
+            paper("kaca-table3a", T3_QI).forEach((no, row) -> expected.put(no, List.of("*", row.get(1))));
+            assertEquals(expected, released(db, t, g, T3_QI), "seed " + seed);
         }
+        // Table 2a, the first racing example: priority picks 2c (marriage first) or 2b (gender first)
+        SourceTable t2 = PaperTables.alphak(db, "kaca-table2a");
+        KacaOptions k2 = KacaOptions.kaca1(2, HierarchyWeights.uniform(), 5);
+        assertEquals(paper("kaca-table2c", T3_QI), released(db, t2, release(db, t2, "t2m", k2.withPriority(List.of("marriage")), T3_QI), T3_QI));
+        assertEquals(paper("kaca-table2b", T3_QI), released(db, t2, release(db, t2, "t2g", k2.withPriority(List.of("gender")), T3_QI), T3_QI));
     }
 
     @DatabaseTest
     @DisplayName("Table 3a, k=2, no priority: for every seed a 2-anonymous view of distortion 8 (uniform), one attribute generalized per row")
-    void tableThreeWithoutPriority(TestDatabases.Kind kind) {
-        try (Database db = TestDatabases.open(kind)) {
-            SourceTable t = PaperTables.alphak(db, "kaca-table3a");
-            List<Map<String, int[]>> levels = hierarchyLevels("kaca-table3a", T3_QI);
-            // Table 3b and 3c are the paper's two views: both cost 8 (every row one attribute to '*')
-            assertEquals(8.0, distortion(paper("kaca-table3b", T3_QI), levels, HierarchyWeights.uniform()), 1e-9);
-            assertEquals(8.0, distortion(paper("kaca-table3c", T3_QI), levels, HierarchyWeights.uniform()), 1e-9);
-            Map<Integer, List<String>> raw = paper("kaca-table3a", T3_QI);
-            for (long seed = 1; seed <= 3; seed++) {
-                ReleaseRecord r = release(db, t, "t3_" + seed, KacaOptions.kaca1(2, HierarchyWeights.uniform(), seed), T3_QI);
-                Map<Integer, List<String>> rows = released(db, t, r, T3_QI);
-                /*
-                 * Why exactly one attribute per row: a single row always has a partner differing in one attribute
-                 * (Dist 2) or a class {g, *} / {*, m} to join (Dist 1); merging across both attributes costs at least
-                 * 2 for the single row plus 1 per row of the other class, so it is never the nearest.
-                 */
-                assertEquals(8.0, distortion(rows, levels, HierarchyWeights.uniform()), 1e-9, "seed " + seed + ": " + rows);
-                for (Map.Entry<Integer, List<String>> e : rows.entrySet()) {
-                    List<String> cells = e.getValue();
-                    List<String> original = raw.get(e.getKey());
-                    assertTrue(cells.equals(List.of("*", original.get(1))) || cells.equals(List.of(original.get(0), "*")),
-                            "seed " + seed + ", row " + e.getKey() + ": " + cells);
-                }
-                assertTrue(classes(rows).values().stream().allMatch(size -> size >= 2), "seed " + seed + ": " + rows);
+    void tableThreeWithoutPriority(Database db) {
+        SourceTable t = PaperTables.alphak(db, "kaca-table3a");
+        List<Map<String, int[]>> levels = hierarchyLevels("kaca-table3a", T3_QI);
+        // Table 3b and 3c are the paper's two views: both cost 8 (every row one attribute to '*')
+        assertEquals(8.0, distortion(paper("kaca-table3b", T3_QI), levels, HierarchyWeights.uniform()), 1e-9);
+        assertEquals(8.0, distortion(paper("kaca-table3c", T3_QI), levels, HierarchyWeights.uniform()), 1e-9);
+        Map<Integer, List<String>> raw = paper("kaca-table3a", T3_QI);
+        for (long seed = 1; seed <= 3; seed++) {
+            ReleaseRecord r = release(db, t, "t3_" + seed, KacaOptions.kaca1(2, HierarchyWeights.uniform(), seed), T3_QI);
+            Map<Integer, List<String>> rows = released(db, t, r, T3_QI);
+            /*
+             * Why exactly one attribute per row: a single row always has a partner differing in one attribute
+             * (Dist 2) or a class {g, *} / {*, m} to join (Dist 1); merging across both attributes costs at least
+             * 2 for the single row plus 1 per row of the other class, so it is never the nearest.
+             */
+            assertEquals(8.0, distortion(rows, levels, HierarchyWeights.uniform()), 1e-9, "seed " + seed + ": " + rows);
+            for (Map.Entry<Integer, List<String>> e : rows.entrySet()) {
+                List<String> cells = e.getValue();
+                List<String> original = raw.get(e.getKey());
+                assertTrue(cells.equals(List.of("*", original.get(1))) || cells.equals(List.of(original.get(0), "*")),
+                        "seed " + seed + ", row " + e.getKey() + ": " + cells);
             }
+            assertTrue(classes(rows).values().stream().allMatch(size -> size >= 2), "seed " + seed + ": " + rows);
         }
     }
 }

@@ -86,27 +86,25 @@ class KacaReleaseTest {
 
     @DatabaseTest
     @DisplayName("random tables: every KACA1 and KACA2 (caps 0, 5, 10, 30 %) release passes the independent re-check; KACA2 keeps each attribute within its cap")
-    void releasesPassTheRecheck(TestDatabases.Kind kind, @TempDir Path dir) throws Exception {
+    void releasesPassTheRecheck(TestDatabases.Kind kind, Database db, @TempDir Path dir) throws Exception {
         Random random = new Random(20080115L + kind.ordinal());
         int aboveCap = 0;
-        try (Database db = TestDatabases.open(kind)) {
-            for (int trial = 0; trial < 2; trial++) {
-                List<KacaTables.Tree> trees = KacaTables.trees(random, 3 + random.nextInt(3), 3, 3);
-                List<String> qis = KacaTables.names(trees);
-                SourceTable t = KacaTables.create(db, dir, "kt" + trial, trees, KacaTables.rows(random, trees, 150 + random.nextInt(150)), random);
-                int k = 2 + random.nextInt(9);
-                HierarchyWeights w = trial == 0 ? HierarchyWeights.uniform() : HierarchyWeights.height(1);
-                ReleaseRecord one = release(db, t, "kt" + trial + "_kaca1", qis, KacaOptions.kaca1(k, w, trial));
-                for (double inc : inconsistency(trees, rows(db, t, one, qis).values(), null)) {
-                    aboveCap += inc > 0.10 ? 1 : 0;
-                }
-                for (double cap : CAPS) {
-                    String name = "kt" + trial + "_kaca2_" + Math.round(cap * 100);
-                    ReleaseRecord r = release(db, t, name, qis, KacaOptions.kaca2(k, w, trial, cap));
-                    double[] inc = inconsistency(trees, rows(db, t, r, qis).values(), null);
-                    for (int q = 0; q < inc.length; q++) {
-                        assertTrue(inc[q] <= cap + 1e-12, name + ", k=" + k + ": inconsistency of " + qis.get(q) + " is " + inc[q] + " > " + cap);
-                    }
+        for (int trial = 0; trial < 2; trial++) {
+            List<KacaTables.Tree> trees = KacaTables.trees(random, 3 + random.nextInt(3), 3, 3);
+            List<String> qis = KacaTables.names(trees);
+            SourceTable t = KacaTables.create(db, dir, "kt" + trial, trees, KacaTables.rows(random, trees, 150 + random.nextInt(150)), random);
+            int k = 2 + random.nextInt(9);
+            HierarchyWeights w = trial == 0 ? HierarchyWeights.uniform() : HierarchyWeights.height(1);
+            ReleaseRecord one = release(db, t, "kt" + trial + "_kaca1", qis, KacaOptions.kaca1(k, w, trial));
+            for (double inc : inconsistency(trees, rows(db, t, one, qis).values(), null)) {
+                aboveCap += inc > 0.10 ? 1 : 0;
+            }
+            for (double cap : CAPS) {
+                String name = "kt" + trial + "_kaca2_" + Math.round(cap * 100);
+                ReleaseRecord r = release(db, t, name, qis, KacaOptions.kaca2(k, w, trial, cap));
+                double[] inc = inconsistency(trees, rows(db, t, r, qis).values(), null);
+                for (int q = 0; q < inc.length; q++) {
+                    assertTrue(inc[q] <= cap + 1e-12, name + ", k=" + k + ": inconsistency of " + qis.get(q) + " is " + inc[q] + " > " + cap);
                 }
             }
         }
@@ -153,18 +151,16 @@ class KacaReleaseTest {
 
     @DatabaseTest
     @DisplayName("seeds: the same seed gives the same release row by row; another seed may differ (ties are broken at random)")
-    void seeds(TestDatabases.Kind kind, @TempDir Path dir) throws Exception {
+    void seeds(Database db, @TempDir Path dir) throws Exception {
         Random random = new Random(77);
-        try (Database db = TestDatabases.open(kind)) {
-            List<KacaTables.Tree> trees = KacaTables.trees(random, 4, 2, 3);
-            List<String> qis = KacaTables.names(trees);
-            SourceTable t = KacaTables.create(db, dir, "ks", trees, KacaTables.rows(random, trees, 200), random);
-            KacaOptions a = KacaOptions.kaca1(4, HierarchyWeights.uniform(), 12345);
-            Map<Integer, List<String>> first = rows(db, t, release(db, t, "ks_a", qis, a), qis);
-            Map<Integer, List<String>> again = rows(db, t, release(db, t, "ks_b", qis, a), qis);
-            assertEquals(first, again, "same seed, same release");
-            Map<Integer, List<String>> other = rows(db, t, release(db, t, "ks_c", qis, KacaOptions.kaca1(4, HierarchyWeights.uniform(), 54321)), qis);
-            assertFalse(first.equals(other), "seeds 12345 and 54321 gave the same release: the seed decides nothing");
-        }
+        List<KacaTables.Tree> trees = KacaTables.trees(random, 4, 2, 3);
+        List<String> qis = KacaTables.names(trees);
+        SourceTable t = KacaTables.create(db, dir, "ks", trees, KacaTables.rows(random, trees, 200), random);
+        KacaOptions a = KacaOptions.kaca1(4, HierarchyWeights.uniform(), 12345);
+        Map<Integer, List<String>> first = rows(db, t, release(db, t, "ks_a", qis, a), qis);
+        Map<Integer, List<String>> again = rows(db, t, release(db, t, "ks_b", qis, a), qis);
+        assertEquals(first, again, "same seed, same release");
+        Map<Integer, List<String>> other = rows(db, t, release(db, t, "ks_c", qis, KacaOptions.kaca1(4, HierarchyWeights.uniform(), 54321)), qis);
+        assertFalse(first.equals(other), "seeds 12345 and 54321 gave the same release: the seed decides nothing");
     }
 }

@@ -23,7 +23,6 @@ import org.kanon.schema.SourceTable;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
 import org.kanon.testing.ReleaseVerifier;
-import org.kanon.testing.TestDatabases;
 
 /**
  * Mondrian on Table 1a of the TKDE paper (six patients; Gender and Age categorical with one-level hierarchies, Age's
@@ -49,26 +48,24 @@ class MondrianPaperTest {
      */
     @DatabaseTest
     @DisplayName("Table 1a, k=2, QI gender,age,postcode: [female, *, [4352-4353]] x3 and [male, middle, 4350] x3")
-    void genderFirst(TestDatabases.Kind kind) {
-        try (Database db = TestDatabases.open(kind)) {
-            SourceTable t = PaperTables.alphak(db, "kaca-table1a");
-            List<String> qis = List.of("gender", "age", "postcode");
-            MondrianResult result = new Mondrian().anonymize(db, t, t.columns(qis), new KAnonymity(2));
-            // children in label order: female before male
-            assertEquals(List.of(List.of("female", "*", "[4352-4353]"), List.of("male", "middle", "4350")), cells(result));
-            assertEquals(List.of(3L, 3L), result.recoded().partitions().stream().map(Partition::rows).toList());
-            PartitionMetrics m = result.metrics();
-            assertEquals(new PartitionMetrics(6, 2, 3, 18, 1.5), m, "DM = 3^2 + 3^2; CAVG = (6 / 2) / 2");
+    void genderFirst(Database db) {
+        SourceTable t = PaperTables.alphak(db, "kaca-table1a");
+        List<String> qis = List.of("gender", "age", "postcode");
+        MondrianResult result = new Mondrian().anonymize(db, t, t.columns(qis), new KAnonymity(2));
+        // children in label order: female before male
+        assertEquals(List.of(List.of("female", "*", "[4352-4353]"), List.of("male", "middle", "4350")), cells(result));
+        assertEquals(List.of(3L, 3L), result.recoded().partitions().stream().map(Partition::rows).toList());
+        PartitionMetrics m = result.metrics();
+        assertEquals(new PartitionMetrics(6, 2, 3, 18, 1.5), m, "DM = 3^2 + 3^2; CAVG = (6 / 2) / 2");
 
-            ReleaseRecord r = release(db, result, "t1a_mondrian");
-            assertEquals(List.of("1 male middle 4350", "2 male middle 4350", "3 male middle 4350",
-                    "4 female * [4352-4353]", "5 female * [4352-4353]", "6 female * [4352-4353]"), rows(db, t, r, qis));
-            ReleaseVerifier.verify(db, t, r, qis, result.model(), Set.of());
-            assertEquals(0, db.dsl().fetch(r.recheckSql()).size(), r.recheckSql());
-            assertEquals(2, r.classes());
-            assertEquals(3, r.smallestClass());
-            assertEquals(Mondrian.ALGORITHM, r.algorithm());
-        }
+        ReleaseRecord r = release(db, result, "t1a_mondrian");
+        assertEquals(List.of("1 male middle 4350", "2 male middle 4350", "3 male middle 4350",
+                "4 female * [4352-4353]", "5 female * [4352-4353]", "6 female * [4352-4353]"), rows(db, t, r, qis));
+        ReleaseVerifier.verify(db, t, r, qis, result.model(), Set.of());
+        assertEquals(0, db.dsl().fetch(r.recheckSql()).size(), r.recheckSql());
+        assertEquals(2, r.classes());
+        assertEquals(3, r.smallestClass());
+        assertEquals(Mondrian.ALGORITHM, r.algorithm());
     }
 
     /**
@@ -79,20 +76,18 @@ class MondrianPaperTest {
      */
     @DatabaseTest
     @DisplayName("Table 1a, k=2: QI age,postcode gives [middle, [4350-4352]] x4, [old, 4353] x2; postcode,age gives [4350, middle] x3, [[4352-4353], *] x3")
-    void orderDecidesTies(TestDatabases.Kind kind) {
-        try (Database db = TestDatabases.open(kind)) {
-            SourceTable t = PaperTables.alphak(db, "kaca-table1a");
-            MondrianResult ageFirst = new Mondrian().anonymize(db, t, t.columns(List.of("age", "postcode")), new KAnonymity(2));
-            assertEquals(List.of(List.of("middle", "[4350-4352]"), List.of("old", "4353")), cells(ageFirst));
-            assertEquals(new PartitionMetrics(6, 2, 2, 20, 1.5), ageFirst.metrics());
-            MondrianResult postcodeFirst = new Mondrian().anonymize(db, t, t.columns(List.of("postcode", "age")), new KAnonymity(2));
-            assertEquals(List.of(List.of("4350", "middle"), List.of("[4352-4353]", "*")), cells(postcodeFirst));
+    void orderDecidesTies(Database db) {
+        SourceTable t = PaperTables.alphak(db, "kaca-table1a");
+        MondrianResult ageFirst = new Mondrian().anonymize(db, t, t.columns(List.of("age", "postcode")), new KAnonymity(2));
+        assertEquals(List.of(List.of("middle", "[4350-4352]"), List.of("old", "4353")), cells(ageFirst));
+        assertEquals(new PartitionMetrics(6, 2, 2, 20, 1.5), ageFirst.metrics());
+        MondrianResult postcodeFirst = new Mondrian().anonymize(db, t, t.columns(List.of("postcode", "age")), new KAnonymity(2));
+        assertEquals(List.of(List.of("4350", "middle"), List.of("[4352-4353]", "*")), cells(postcodeFirst));
 
-            ReleaseRecord r = release(db, ageFirst, "t1a_age_postcode");
-            assertEquals(List.of("1 middle [4350-4352]", "2 middle [4350-4352]", "3 middle [4350-4352]", "4 middle [4350-4352]",
-                    "5 old 4353", "6 old 4353"), rows(db, t, r, List.of("age", "postcode")));
-            ReleaseVerifier.verify(db, t, r, List.of("age", "postcode"), ageFirst.model(), Set.of());
-        }
+        ReleaseRecord r = release(db, ageFirst, "t1a_age_postcode");
+        assertEquals(List.of("1 middle [4350-4352]", "2 middle [4350-4352]", "3 middle [4350-4352]", "4 middle [4350-4352]",
+                "5 old 4353", "6 old 4353"), rows(db, t, r, List.of("age", "postcode")));
+        ReleaseVerifier.verify(db, t, r, List.of("age", "postcode"), ageFirst.model(), Set.of());
     }
 
     /**
@@ -103,35 +98,31 @@ class MondrianPaperTest {
      */
     @DatabaseTest
     @DisplayName("Table 1a with Problem sensitive: distinct 2-diversity as k=2; (0.5,2)-anonymity for stress cuts on age instead")
-    void sensitiveModels(TestDatabases.Kind kind) {
-        try (Database db = TestDatabases.open(kind)) {
-            SourceTable t = PaperTables.alphak(db, "kaca-table1a");
-            List<String> qis = List.of("gender", "age", "postcode");
-            SensitiveAttribute problem = new SensitiveAttribute("problem", List.of());
-            MondrianResult diverse = new Mondrian().anonymize(db, t, t.columns(qis), new LDiversity(1, 2, LDiversity.Form.DISTINCT, problem));
-            assertEquals(List.of(List.of("female", "*", "[4352-4353]"), List.of("male", "middle", "4350")), cells(diverse));
+    void sensitiveModels(Database db) {
+        SourceTable t = PaperTables.alphak(db, "kaca-table1a");
+        List<String> qis = List.of("gender", "age", "postcode");
+        SensitiveAttribute problem = new SensitiveAttribute("problem", List.of());
+        MondrianResult diverse = new Mondrian().anonymize(db, t, t.columns(qis), new LDiversity(1, 2, LDiversity.Form.DISTINCT, problem));
+        assertEquals(List.of(List.of("female", "*", "[4352-4353]"), List.of("male", "middle", "4350")), cells(diverse));
 
-            PrivacyModel alphaK = new AlphaKAnonymity(2, Share.parse("--alpha", "0.5"), new SensitiveAttribute("problem", List.of("stress")));
-            MondrianResult capped = new Mondrian().anonymize(db, t, t.columns(qis), alphaK);
-            assertEquals(List.of(List.of("*", "middle", "[4350-4352]"), List.of("female", "old", "4353")), cells(capped));
-            ReleaseRecord r = release(db, capped, "t1a_alphak");
-            ReleaseVerifier.verify(db, t, r, qis, alphaK, Set.of());
-            assertEquals(0, db.dsl().fetch(r.recheckSql()).size(), r.recheckSql());
-        }
+        PrivacyModel alphaK = new AlphaKAnonymity(2, Share.parse("--alpha", "0.5"), new SensitiveAttribute("problem", List.of("stress")));
+        MondrianResult capped = new Mondrian().anonymize(db, t, t.columns(qis), alphaK);
+        assertEquals(List.of(List.of("*", "middle", "[4350-4352]"), List.of("female", "old", "4353")), cells(capped));
+        ReleaseRecord r = release(db, capped, "t1a_alphak");
+        ReleaseVerifier.verify(db, t, r, qis, alphaK, Set.of());
+        assertEquals(0, db.dsl().fetch(r.recheckSql()).size(), r.recheckSql());
     }
 
     @DatabaseTest
     @DisplayName("k above the 6 rows, or an alpha below stress's share in the table: refused before any partition, naming the option")
-    void infeasible(TestDatabases.Kind kind) {
-        try (Database db = TestDatabases.open(kind)) {
-            SourceTable t = PaperTables.alphak(db, "kaca-table1a");
-            InvalidInputException e = assertThrows(InvalidInputException.class,
-                    () -> new Mondrian().anonymize(db, t, t.columns(List.of("gender", "postcode")), new KAnonymity(7)));
-            assertTrue(e.getMessage().startsWith("--k: 7 is larger than the 6 row(s)"), e.getMessage());
-            PrivacyModel tight = new AlphaKAnonymity(2, Share.parse("--alpha", "0.4"), new SensitiveAttribute("problem", List.of("stress")));
-            e = assertThrows(InvalidInputException.class, () -> new Mondrian().anonymize(db, t, t.columns(List.of("gender")), tight));
-            assertTrue(e.getMessage().startsWith("--alpha 0.4 is below"), e.getMessage());
-        }
+    void infeasible(Database db) {
+        SourceTable t = PaperTables.alphak(db, "kaca-table1a");
+        InvalidInputException e = assertThrows(InvalidInputException.class,
+                () -> new Mondrian().anonymize(db, t, t.columns(List.of("gender", "postcode")), new KAnonymity(7)));
+        assertTrue(e.getMessage().startsWith("--k: 7 is larger than the 6 row(s)"), e.getMessage());
+        PrivacyModel tight = new AlphaKAnonymity(2, Share.parse("--alpha", "0.4"), new SensitiveAttribute("problem", List.of("stress")));
+        e = assertThrows(InvalidInputException.class, () -> new Mondrian().anonymize(db, t, t.columns(List.of("gender")), tight));
+        assertTrue(e.getMessage().startsWith("--alpha 0.4 is below"), e.getMessage());
     }
 
     private static List<List<String>> cells(MondrianResult result) {

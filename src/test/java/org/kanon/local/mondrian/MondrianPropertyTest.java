@@ -68,46 +68,44 @@ class MondrianPropertyTest {
 
     @DatabaseTest
     @DisplayName("random tables, QIs and models: verified release, strict and tight partitions, no allowable cut left; or the top-class refusal")
-    void partitionsAreStrictTightAndFinal(TestDatabases.Kind kind, @TempDir Path dir) throws Exception {
+    void partitionsAreStrictTightAndFinal(TestDatabases.Kind kind, Database db, @TempDir Path dir) throws Exception {
         Random random = new Random(20060403L + kind.ordinal());
         int released = 0;
         int refused = 0;
-        try (Database db = TestDatabases.open(kind)) {
-            for (int trial = 0; trial < TRIALS; trial++) {
-                Table table = create(db, dir, random, "m" + trial);
-                SourceTable t = table.source();
-                List<String> candidates = new ArrayList<>(List.of("n1", "n2", "cat", "cat", "n1", "col"));
-                Collections.shuffle(candidates, random);
-                List<String> qis = candidates.stream().distinct().limit(1 + random.nextInt(3)).toList();
-                PrivacyModel model = model(trial, random);
-                String label = "trial " + trial + ": " + model + " on " + qis + " of " + t.displayName();
+        for (int trial = 0; trial < TRIALS; trial++) {
+            Table table = create(db, dir, random, "m" + trial);
+            SourceTable t = table.source();
+            List<String> candidates = new ArrayList<>(List.of("n1", "n2", "cat", "cat", "n1", "col"));
+            Collections.shuffle(candidates, random);
+            List<String> qis = candidates.stream().distinct().limit(1 + random.nextInt(3)).toList();
+            PrivacyModel model = model(trial, random);
+            String label = "trial " + trial + ": " + model + " on " + qis + " of " + t.displayName();
 
-                List<Record> rows = db.dsl().select().from(t.table()).fetch();
-                boolean feasible = topClasses(rows, t, qis).stream().allMatch(c -> ReleaseVerifier.violation(model, t, c) == null);
-                MondrianResult result;
-                try {
-                    result = new Mondrian().anonymize(db, t, t.columns(qis), model);
-                } catch (InvalidInputException e) {
-                    assertFalse(feasible, label + ": refused although every class of the fully generalized table passes: " + e.getMessage());
-                    refused++;
-                    continue;
-                }
-                assertTrue(feasible, label + ": no refusal although a class of the fully generalized table fails");
-                ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(
-                        new LocalReleaseRequest("mrel_" + trial, result, Set.of(), false, Mondrian.ALGORITHM));
-                ReleaseVerifier.verify(db, t, r, qis, model, Set.of());
-                assertEquals(0, db.dsl().fetch(r.recheckSql()).size(), label + ": re-check " + r.recheckSql());
-                assertEquals(result.metrics().classes(), r.classes(), label);
-                assertEquals(result.metrics().smallestClass(), r.smallestClass(), label);
-
-                Map<List<String>, Long> classes = releasedClasses(db, r, t, qis);
-                Map<List<String>, List<Record>> members = strictMembers(rows, t, qis, classes, table.catPaths(), label);
-                for (Map.Entry<List<String>, List<Record>> c : members.entrySet()) {
-                    assertTight(c.getKey(), c.getValue(), t, qis, table.catPaths(), label);
-                    assertNoAllowableCut(c.getKey(), c.getValue(), t, qis, table.catPaths(), model, label);
-                }
-                released++;
+            List<Record> rows = db.dsl().select().from(t.table()).fetch();
+            boolean feasible = topClasses(rows, t, qis).stream().allMatch(c -> ReleaseVerifier.violation(model, t, c) == null);
+            MondrianResult result;
+            try {
+                result = new Mondrian().anonymize(db, t, t.columns(qis), model);
+            } catch (InvalidInputException e) {
+                assertFalse(feasible, label + ": refused although every class of the fully generalized table passes: " + e.getMessage());
+                refused++;
+                continue;
             }
+            assertTrue(feasible, label + ": no refusal although a class of the fully generalized table fails");
+            ReleaseRecord r = new LocalRecodingReleaseWriter(db).write(
+                    new LocalReleaseRequest("mrel_" + trial, result, Set.of(), false, Mondrian.ALGORITHM));
+            ReleaseVerifier.verify(db, t, r, qis, model, Set.of());
+            assertEquals(0, db.dsl().fetch(r.recheckSql()).size(), label + ": re-check " + r.recheckSql());
+            assertEquals(result.metrics().classes(), r.classes(), label);
+            assertEquals(result.metrics().smallestClass(), r.smallestClass(), label);
+
+            Map<List<String>, Long> classes = releasedClasses(db, r, t, qis);
+            Map<List<String>, List<Record>> members = strictMembers(rows, t, qis, classes, table.catPaths(), label);
+            for (Map.Entry<List<String>, List<Record>> c : members.entrySet()) {
+                assertTight(c.getKey(), c.getValue(), t, qis, table.catPaths(), label);
+                assertNoAllowableCut(c.getKey(), c.getValue(), t, qis, table.catPaths(), model, label);
+            }
+            released++;
         }
         assertTrue(released >= TRIALS / 2, released + " released, " + refused + " refused");
     }

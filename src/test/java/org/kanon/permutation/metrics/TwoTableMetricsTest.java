@@ -16,7 +16,6 @@ import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
-import org.kanon.testing.TestDatabases;
 
 /**
  * Examples 3 and 4 of the permutation paper on its tables: Table 1 partitioned as Table 2 suggests (Bob, Alex, Jane,
@@ -68,55 +67,51 @@ class TwoTableMetricsTest {
 
     @DatabaseTest
     @DisplayName("Table 4: NCP 13.5 (Ex. 4); Bob: Theorem 1 = 10/(5x2x5) = 1/5, Lemma 1 = 1/5 x 2/5 = 2/25 (Ex. 3); RCE 7.49 >= bound 7.434")
-    void permutationReleaseOfTable4(TestDatabases.Kind kind) throws IOException {
-        try (Database db = TestDatabases.open(kind)) {
-            TwoTableLayout layout = layout(db, "permutation-table4-pqt", "permutation-table4-pst", true);
-            ReleasedGroups groups = ReleasedGroups.read(db.dsl(), layout);
-            assertEquals(9, groups.rows());
-            assertEquals(2, groups.groups());
-            int bob = row(groups, 65, "M");
-            int group = groups.groupOf(bob);
-            Ratio emphysema = AdversaryProbability.of(groups, group, "Emphysema");
-            assertEquals(10, emphysema.numerator(), 0, "c(v) x distinct ages x distinct sexes = 1 x 5 x 2");
-            assertEquals(50, emphysema.denominator(), 0, "5 x 2 x 5");
-            assertEquals(0.2, emphysema.value(), 1e-12);
-            assertEquals(2.0 / 25, PresenceProbability.of(groups, bob, true), 1e-12, "1/5 (age 65) x 2/5 (two M in PQT's group 1)");
+    void permutationReleaseOfTable4(Database db) throws IOException {
+        TwoTableLayout layout = layout(db, "permutation-table4-pqt", "permutation-table4-pst", true);
+        ReleasedGroups groups = ReleasedGroups.read(db.dsl(), layout);
+        assertEquals(9, groups.rows());
+        assertEquals(2, groups.groups());
+        int bob = row(groups, 65, "M");
+        int group = groups.groupOf(bob);
+        Ratio emphysema = AdversaryProbability.of(groups, group, "Emphysema");
+        assertEquals(10, emphysema.numerator(), 0, "c(v) x distinct ages x distinct sexes = 1 x 5 x 2");
+        assertEquals(50, emphysema.denominator(), 0, "5 x 2 x 5");
+        assertEquals(0.2, emphysema.value(), 1e-12);
+        assertEquals(2.0 / 25, PresenceProbability.of(groups, bob, true), 1e-12, "1/5 (age 65) x 2/5 (two M in PQT's group 1)");
 
-            TwoTableMetrics.Figures f = TwoTableMetrics.of(groups, 4, true);
-            assertEquals(13.5, f.ncp(), 1e-12, "Example 4");
-            assertEquals(9, f.rows());
-            assertEquals(2, f.groups());
-            assertEquals(4, f.smallestGroup());
-            assertEquals(5, f.largestGroup());
-            assertEquals(0.25, f.adversaryLargest(), 1e-12, "every disease once per group: 1/4 in group 2");
-            assertEquals((0.2 + 0.25) / 2, f.adversaryMean(), 1e-12);
-            // group 1: Bob and Alex (M) 2/25, Jane, Lily, Andy (F) 3/25; group 2: 1/4 x 2/4 = 1/8 for all four
-            assertEquals(0.125, f.presenceLargest(), 1e-12);
-            assertEquals((2 * 0.08 + 3 * 0.12 + 4 * 0.125) / 9, f.presenceMean(), 1e-12);
-            // Err_t = 1 - 2d + |G| d^2 with every c(v) = 1; bound 1 - 2d + l d^2
-            double rce = 2 * (1 - 0.16 + 5 * 0.0064) + 3 * (1 - 0.24 + 5 * 0.0144) + 4 * (1 - 0.25 + 4 * 0.015625);
-            double bound = 2 * (1 - 0.16 + 4 * 0.0064) + 3 * (1 - 0.24 + 4 * 0.0144) + 4 * (1 - 0.25 + 4 * 0.015625);
-            assertEquals(7.49, rce, 1e-12);
-            assertEquals(rce, f.rce(), 1e-12);
-            assertEquals(bound, f.rceLowerBound(), 1e-12);
-            assertTrue(f.rce() >= f.rceLowerBound());
-        }
+        TwoTableMetrics.Figures f = TwoTableMetrics.of(groups, 4, true);
+        assertEquals(13.5, f.ncp(), 1e-12, "Example 4");
+        assertEquals(9, f.rows());
+        assertEquals(2, f.groups());
+        assertEquals(4, f.smallestGroup());
+        assertEquals(5, f.largestGroup());
+        assertEquals(0.25, f.adversaryLargest(), 1e-12, "every disease once per group: 1/4 in group 2");
+        assertEquals((0.2 + 0.25) / 2, f.adversaryMean(), 1e-12);
+        // group 1: Bob and Alex (M) 2/25, Jane, Lily, Andy (F) 3/25; group 2: 1/4 x 2/4 = 1/8 for all four
+        assertEquals(0.125, f.presenceLargest(), 1e-12);
+        assertEquals((2 * 0.08 + 3 * 0.12 + 4 * 0.125) / 9, f.presenceMean(), 1e-12);
+        // Err_t = 1 - 2d + |G| d^2 with every c(v) = 1; bound 1 - 2d + l d^2
+        double rce = 2 * (1 - 0.16 + 5 * 0.0064) + 3 * (1 - 0.24 + 5 * 0.0144) + 4 * (1 - 0.25 + 4 * 0.015625);
+        double bound = 2 * (1 - 0.16 + 4 * 0.0064) + 3 * (1 - 0.24 + 4 * 0.0144) + 4 * (1 - 0.25 + 4 * 0.015625);
+        assertEquals(7.49, rce, 1e-12);
+        assertEquals(rce, f.rce(), 1e-12);
+        assertEquals(bound, f.rceLowerBound(), 1e-12);
+        assertTrue(f.rce() >= f.rceLowerBound());
     }
 
     @DatabaseTest
     @DisplayName("Table 3 (Anatomy): presence 1/|G|, Bob's probability 1/5 as in Anatomy; RCE = |T| - groups = 7, bound 6.8 (Thm 2's remark: |T|(1 - 1/l) when |G| = l)")
-    void anatomyReleaseOfTable3(TestDatabases.Kind kind) throws IOException {
-        try (Database db = TestDatabases.open(kind)) {
-            TwoTableLayout layout = layout(db, "permutation-table3-qit", "permutation-table3-st", false);
-            ReleasedGroups groups = ReleasedGroups.read(db.dsl(), layout);
-            int bob = row(groups, 65, "M");
-            assertEquals(0.2, AdversaryProbability.of(groups, groups.groupOf(bob), "Emphysema").value(), 1e-12);
-            assertEquals(0.2, PresenceProbability.of(groups, bob, false), 1e-12);
-            TwoTableMetrics.Figures f = TwoTableMetrics.of(groups, 4, false);
-            assertEquals(13.5, f.ncp(), 1e-12, "the same partition as Table 4");
-            assertEquals(5 * (1 - 0.2) + 4 * (1 - 0.25), f.rce(), 1e-12);
-            assertEquals(5 * (1 + 4 * 0.04 - 0.4) + 4 * (1 + 4 * 0.0625 - 0.5), f.rceLowerBound(), 1e-12);
-            assertEquals(0.25, f.presenceLargest(), 1e-12);
-        }
+    void anatomyReleaseOfTable3(Database db) throws IOException {
+        TwoTableLayout layout = layout(db, "permutation-table3-qit", "permutation-table3-st", false);
+        ReleasedGroups groups = ReleasedGroups.read(db.dsl(), layout);
+        int bob = row(groups, 65, "M");
+        assertEquals(0.2, AdversaryProbability.of(groups, groups.groupOf(bob), "Emphysema").value(), 1e-12);
+        assertEquals(0.2, PresenceProbability.of(groups, bob, false), 1e-12);
+        TwoTableMetrics.Figures f = TwoTableMetrics.of(groups, 4, false);
+        assertEquals(13.5, f.ncp(), 1e-12, "the same partition as Table 4");
+        assertEquals(5 * (1 - 0.2) + 4 * (1 - 0.25), f.rce(), 1e-12);
+        assertEquals(5 * (1 + 4 * 0.04 - 0.4) + 4 * (1 + 4 * 0.0625 - 0.5), f.rceLowerBound(), 1e-12);
+        assertEquals(0.25, f.presenceLargest(), 1e-12);
     }
 }
