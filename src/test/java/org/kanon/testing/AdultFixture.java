@@ -48,7 +48,7 @@ public final class AdultFixture {
     }
 
     private static AdultFixture create(TestDatabases.Kind kind, Path csv, Path hierarchies) {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
+        ConnectionSettings settings = TestDatabases.migrated(kind);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> TestDatabases.dispose(settings), "adult-fixture-" + kind));
         try (Database db = Database.open(settings)) {
             SourceTable table = new CsvImporter(db).importCsv(csv, TABLE, new ImportOptions(null, false)).table();

@@ -80,13 +80,13 @@ public final class TestDatabaseExtension implements TestTemplateInvocationContex
             if (type == AdultFixture.class) {
                 return AdultFixture.of(kind);
             }
+            ConnectionSettings settings = parameter.isAnnotated(NeverOpened.class) ? TestDatabases.fresh(kind) : TestDatabases.migrated(kind);
+            opened.push(() -> TestDatabases.dispose(settings));
             if (type == Database.class) {
-                Database db = TestDatabases.open(kind);
+                Database db = Database.open(settings);
                 opened.push(db);
                 return db;
             }
-            ConnectionSettings settings = TestDatabases.fresh(kind);
-            opened.push(() -> TestDatabases.dispose(settings));
             return settings;
         }
 

@@ -74,10 +74,23 @@ public final class TestDatabases {
         return TestCosts.time(TestCosts.Cost.DATABASE, () -> create(kind));
     }
 
-    private static ConnectionSettings create(Kind kind) {
+    /**
+     * Settings for a fresh database of that kind whose kanon catalog is already up to date, as kanon's first open would
+     * leave it (a copy of a template migrated once per test JVM: {@link MigratedTemplates}); call {@link #dispose} when
+     * done. What a test of a database kanon has never opened needs is {@link #fresh}.
+     */
+    public static ConnectionSettings migrated(Kind kind) {
+        return TestCosts.time(TestCosts.Cost.DATABASE, () -> MigratedTemplates.copy(kind));
+    }
+
+    /** A name no other test database of this run has. */
+    static String uniqueName() {
+        return "kanon_t" + COUNTER.incrementAndGet() + "_" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    static ConnectionSettings create(Kind kind) {
         if (kind == Kind.DERBY) {
-            return new ConnectionSettings("jdbc:derby:memory:kanon_t" + COUNTER.incrementAndGet() + "_"
-                    + UUID.randomUUID().toString().substring(0, 8) + ";create=true", null, null);
+            return new ConnectionSettings("jdbc:derby:memory:" + uniqueName() + ";create=true", null, null);
         }
         if (kind == Kind.MARIADB) {
             return freshMariaDb();
@@ -85,8 +98,7 @@ public final class TestDatabases {
         if (kind == Kind.DUCKDB) {
             // a file of its own, deleted by dispose: DuckDB's in-memory databases are gone when their last connection
             // closes, while tests (like users) open one database again and again, command after command
-            return new ConnectionSettings("jdbc:duckdb:" + duckDbDirectory().resolve("kanon_t" + COUNTER.incrementAndGet() + "_"
-                    + UUID.randomUUID().toString().substring(0, 8) + ".duckdb"), null, null);
+            return new ConnectionSettings("jdbc:duckdb:" + duckDbDirectory().resolve(uniqueName() + ".duckdb"), null, null);
         }
         String admin = pgUrl();
         String name = "kanon_t_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
@@ -95,7 +107,17 @@ public final class TestDatabases {
         } catch (SQLException e) {
             throw new IllegalStateException("cannot create test database on " + admin, e);
         }
-        return new ConnectionSettings(admin.replaceFirst("/[^/?]*(\\?|$)", "/" + name + "$1"), pgUser(), null);
+        return pgSettings(name);
+    }
+
+    /** The PostgreSQL database {@code name} of the test server, as the test superuser. */
+    static ConnectionSettings pgSettings(String name) {
+        return new ConnectionSettings(pgUrl().replaceFirst("/[^/?]*(\\?|$)", "/" + name + "$1"), pgUser(), null);
+    }
+
+    /** The database a PostgreSQL or MariaDB URL names. */
+    static String databaseName(String url) {
+        return url.replaceFirst("^.*/([^/?]+)(\\?.*)?$", "$1");
     }
 
     /** kanon's namespaces of a MariaDB database (MariaDbProfile.namespace): sibling databases named after it. */
@@ -196,7 +218,8 @@ public final class TestDatabases {
             return;
         }
         if (!settings.url().startsWith("jdbc:postgresql:")) {
-            dropDerby(settings.url());
+            // Derby takes half a second to drop an in-memory database, most of it waiting: nobody waits for it
+            DERBY_DROPS.execute(() -> dropDerby(settings.url()));
             return;
         }
         String name = settings.url().replaceFirst("^.*/([^/?]+)(\\?.*)?$", "$1");
@@ -262,6 +285,13 @@ public final class TestDatabases {
 
     private static java.nio.file.Path duckDbDirectory;
 
+    /** The file of a DuckDB URL made by {@link #fresh}. */
+    static java.nio.file.Path duckDbFile(String url) {
+        String path = url.substring("jdbc:duckdb:".length());
+        int attributes = path.indexOf(';');
+        return java.nio.file.Path.of(attributes < 0 ? path : path.substring(0, attributes));
+    }
+
     /** The DuckDB file of a URL made by {@link #fresh} and its write-ahead log. */
     private static void deleteDuckDb(String url) {
         String path = url.substring("jdbc:duckdb:".length());
@@ -274,6 +304,12 @@ public final class TestDatabases {
             throw new java.io.UncheckedIOException("cannot delete test database " + path, e);
         }
     }
+
+    private static final java.util.concurrent.Executor DERBY_DROPS = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "derby-test-drops");
+        t.setDaemon(true);
+        return t;
+    });
 
     private static void dropDerby(String url) {
         if (!url.startsWith("jdbc:derby:memory:")) {
