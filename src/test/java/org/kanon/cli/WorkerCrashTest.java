@@ -43,8 +43,11 @@ class WorkerCrashTest {
             throws Exception {
         ConnectionSettings settings = settings(kind, fresh, dir);
         CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
-        execute(settings, PATIENTS_K2, "INSERT INTO kanon.requests (spec_name) VALUES ('patients_k2')");
-        Catalog before = Catalog.of(settings);
+        Catalog before;
+        try (Database db = Database.open(settings)) { // closed again before the victim starts: on Derby it opens the database
+            execute(db, PATIENTS_K2, "INSERT INTO kanon.requests (spec_name) VALUES ('patients_k2')");
+            before = Catalog.of(db);
+        }
 
         killVictimInRelease(settings);
         try (Database db = Database.open(settings)) {
@@ -52,10 +55,9 @@ class WorkerCrashTest {
             Record request = TestDatabases.sql(db).fetchOne("SELECT status, claimed_by, attempts FROM kanon.requests");
             assertEquals(List.of("RUNNING", "victim", 1), request.intoList(), "nothing has looked after it yet");
             assertEquals(List.of("RUNNING"), TestDatabases.sql(db).fetch("SELECT status FROM kanon.spec_runs").getValues(0, String.class));
+            assertEquals(before, Catalog.of(db).withoutOrphan(kind, "patients_pub"), "the killed release's transaction left nothing");
+            awaitLeaseRunOut(db);
         }
-        assertEquals(before, Catalog.of(settings).withoutOrphan(kind, "patients_pub"), "the killed release's transaction left nothing");
-
-        awaitLeaseRunOut(settings);
         CliRun.Result rescue = cli.run("worker", "--once", "--lease", "2s", "--name", "rescuer", "--verbose");
         assertEquals(0, rescue.exitCode(), rescue.toString());
         assertTrue(rescue.out().contains("1 request(s) run"), rescue.toString());
@@ -88,33 +90,34 @@ class WorkerCrashTest {
             @TempDir Path dir) throws Exception {
         ConnectionSettings settings = settings(kind, fresh, dir);
         CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
-        execute(settings, "INSERT INTO kanon.specs (spec_name, source_query, quasi_identifiers, k, algorithm, target_kind, release_name) "
-                + "VALUES ('below', 'SELECT birthdate, sex, zipcode, disease FROM patients WHERE zipcode < 53715', "
-                + "'birthdate,sex,zipcode', 2, 'kaca1', 'TABLE', 'patients_low_zip')",
-                "INSERT INTO kanon.spec_hierarchies (spec_id, column_name, hierarchy_table, hierarchy_column) "
-                        + "SELECT id, 'birthdate', 'patients', 'birthdate' FROM kanon.specs",
-                "INSERT INTO kanon.spec_hierarchies (spec_id, column_name, hierarchy_table, hierarchy_column) "
-                        + "SELECT id, 'sex', 'patients', 'sex' FROM kanon.specs",
-                "INSERT INTO kanon.spec_hierarchies (spec_id, column_name, hierarchy_table, hierarchy_column) "
-                        + "SELECT id, 'zipcode', 'patients', 'zipcode' FROM kanon.specs",
-                "INSERT INTO kanon.requests (spec_name, max_attempts) VALUES ('below', 1)");
-        Catalog before = Catalog.of(settings);
+        Catalog before;
+        try (Database db = Database.open(settings)) { // closed again before the victim starts
+            execute(db, "INSERT INTO kanon.specs (spec_name, source_query, quasi_identifiers, k, algorithm, target_kind, release_name) "
+                    + "VALUES ('below', 'SELECT birthdate, sex, zipcode, disease FROM patients WHERE zipcode < 53715', "
+                    + "'birthdate,sex,zipcode', 2, 'kaca1', 'TABLE', 'patients_low_zip')",
+                    "INSERT INTO kanon.spec_hierarchies (spec_id, column_name, hierarchy_table, hierarchy_column) "
+                            + "SELECT id, 'birthdate', 'patients', 'birthdate' FROM kanon.specs",
+                    "INSERT INTO kanon.spec_hierarchies (spec_id, column_name, hierarchy_table, hierarchy_column) "
+                            + "SELECT id, 'sex', 'patients', 'sex' FROM kanon.specs",
+                    "INSERT INTO kanon.spec_hierarchies (spec_id, column_name, hierarchy_table, hierarchy_column) "
+                            + "SELECT id, 'zipcode', 'patients', 'zipcode' FROM kanon.specs",
+                    "INSERT INTO kanon.requests (spec_name, max_attempts) VALUES ('below', 1)");
+            before = Catalog.of(db);
+        }
 
         killVictimInRelease(settings);
-        int runId;
-        String catalog;
+        String snapshot;
         try (Database db = Database.open(settings)) {
-            catalog = db.identifiers().namespace(KanonSchemas.CATALOG).toUpperCase(Locale.ROOT);
+            String catalog = db.identifiers().namespace(KanonSchemas.CATALOG).toUpperCase(Locale.ROOT);
             assertNothingReleased(db, kind, "patients_low_zip");
-            runId = ((Number) TestDatabases.sql(db).fetchValue("SELECT id FROM kanon.spec_runs")).intValue();
+            int runId = ((Number) TestDatabases.sql(db).fetchValue("SELECT id FROM kanon.spec_runs")).intValue();
+            // the dead run's snapshot was committed before its release began: it is there until recovery
+            Catalog killed = Catalog.of(db);
+            snapshot = "PATIENTS_LOW_ZIP_SRC" + runId;
+            assertTrue(killed.relations().contains(catalog + "." + snapshot), killed.toString());
+            assertNotEquals(before.rows(), killed.rows(), "the snapshot and its hierarchies are in the catalog");
+            awaitLeaseRunOut(db);
         }
-        // the dead run's snapshot was committed before its release began: it is there until recovery
-        Catalog killed = Catalog.of(settings);
-        String snapshot = "PATIENTS_LOW_ZIP_SRC" + runId;
-        assertTrue(killed.relations().contains(catalog + "." + snapshot), killed.toString());
-        assertNotEquals(before.rows(), killed.rows(), "the snapshot and its hierarchies are in the catalog");
-
-        awaitLeaseRunOut(settings);
         CliRun.Result rescue = cli.run("worker", "--once", "--lease", "2s", "--name", "rescuer");
         assertEquals(0, rescue.exitCode(), rescue.toString());
         assertTrue(rescue.out().contains("0 request(s) run"), rescue.toString());
@@ -131,12 +134,11 @@ class WorkerCrashTest {
             assertNull(run.get(1));
             assertEquals(error, run.get(2));
             assertNothingReleased(db, kind, "patients_low_zip");
+            assertEquals(before, Catalog.of(db).withoutOrphan(kind, "patients_low_zip"),
+                    "recovery discarded the snapshot " + snapshot + " with its hierarchies");
+            // the spec still runs: a new request releases the base name
+            execute(db, "INSERT INTO kanon.requests (spec_name) VALUES ('below')");
         }
-        assertEquals(before, Catalog.of(settings).withoutOrphan(kind, "patients_low_zip"),
-                "recovery discarded the snapshot " + snapshot + " with its hierarchies");
-
-        // the spec still runs: a new request releases the base name
-        execute(settings, "INSERT INTO kanon.requests (spec_name) VALUES ('below')");
         CliRun.Result again = cli.run("worker", "--once");
         assertTrue(again.out().contains("1 request(s) run"), again.toString());
         try (Database db = Database.open(settings)) {
@@ -154,12 +156,9 @@ class WorkerCrashTest {
                 : fresh;
     }
 
-    /** Runs statements on a connection opened and closed again (which shuts an on-disk Derby database down). */
-    private static void execute(ConnectionSettings settings, String... statements) {
-        try (Database db = Database.open(settings)) {
-            for (String sql : statements) {
-                TestDatabases.sql(db).execute(sql);
-            }
+    private static void execute(Database db, String... statements) {
+        for (String sql : statements) {
+            TestDatabases.sql(db).execute(sql);
         }
     }
 
@@ -179,13 +178,11 @@ class WorkerCrashTest {
      * Waits until the victim's request is past its lease as recovery sees it (RequestQueue.recover: lease_until before
      * the database's current time): its last heartbeat plus the lease, by the database's clock.
      */
-    private static void awaitLeaseRunOut(ConnectionSettings settings) {
-        try (Database db = Database.open(settings)) {
-            Await.until("the victim's lease to run out", Duration.ofSeconds(60), () -> TestDatabases.sql(db).fetchCount(
-                    TestDatabases.sql(db).select().from("kanon.requests").where("status = 'RUNNING'")
-                            .and(DSL.field(DSL.name(db.identifiers().fold("lease_until")), java.time.LocalDateTime.class)
-                                    .lt(db.profile().currentTime()))) == 1);
-        }
+    private static void awaitLeaseRunOut(Database db) {
+        Await.until("the victim's lease to run out", Duration.ofSeconds(60), () -> TestDatabases.sql(db).fetchCount(
+                TestDatabases.sql(db).select().from("kanon.requests").where("status = 'RUNNING'")
+                        .and(DSL.field(DSL.name(db.identifiers().fold("lease_until")), java.time.LocalDateTime.class)
+                                .lt(db.profile().currentTime()))) == 1);
     }
 
     /**
@@ -221,16 +218,20 @@ class WorkerCrashTest {
 
         static Catalog of(ConnectionSettings settings) {
             try (Database db = Database.open(settings)) {
-                TreeSet<String> relations = new TreeSet<>();
-                for (String schema : List.of(KanonSchemas.CATALOG, KanonSchemas.DIMENSIONS, KanonSchemas.RELEASES)) {
-                    relations.addAll(relations(db, schema));
-                }
-                Map<String, Integer> rows = new TreeMap<>();
-                for (String table : List.of("source_tables", "source_attributes", "hierarchies", "hierarchy_levels")) {
-                    rows.put(table, TestDatabases.sql(db).fetchCount(TestDatabases.sql(db).select().from("kanon." + table)));
-                }
-                return new Catalog(relations, rows);
+                return of(db);
             }
+        }
+
+        static Catalog of(Database db) {
+            TreeSet<String> relations = new TreeSet<>();
+            for (String schema : List.of(KanonSchemas.CATALOG, KanonSchemas.DIMENSIONS, KanonSchemas.RELEASES)) {
+                relations.addAll(relations(db, schema));
+            }
+            Map<String, Integer> rows = new TreeMap<>();
+            for (String table : List.of("source_tables", "source_attributes", "hierarchies", "hierarchy_levels")) {
+                rows.put(table, TestDatabases.sql(db).fetchCount(TestDatabases.sql(db).select().from("kanon." + table)));
+            }
+            return new Catalog(relations, rows);
         }
 
         /** SCHEMA.NAME (upper case) of the tables and views in a schema. */
