@@ -10,9 +10,8 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.kanon.db.ConnectionSettings;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.TestDatabases;
 
 /**
@@ -23,41 +22,34 @@ import org.kanon.testing.TestDatabases;
  * JVM's OutOfMemoryError as an SQLException of its own, PostgreSQL's driver lets it through: both are recognized.
  */
 class AutoExecutorHeapCliTest {
-    /** DuckDB (always there) and PostgreSQL (when configured): the two that make a million rows in a second. */
-    static List<TestDatabases.Kind> kinds() {
-        return TestDatabases.kinds().stream().filter(k -> k == TestDatabases.Kind.DUCKDB || k == TestDatabases.Kind.POSTGRES).toList();
-    }
-
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("kinds")
+    /**
+     * DuckDB and PostgreSQL: the two that make a million rows in a second. A process of its own: what is tested is what
+     * a JVM with a 32 MB heap does when it runs out.
+     */
+    @DatabaseTest(only = {TestDatabases.Kind.DUCKDB, TestDatabases.Kind.POSTGRES})
     @DisplayName("auto with a budget larger than the heap: the memory executor runs out, the sql executor finishes the search; exit 0")
-    void autoFallsBackToSqlWhenTheHeapRunsOut(TestDatabases.Kind kind) throws Exception {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
-        try {
-            // PostgreSQL's driver holds more per row: 300,000 groups already overrun 32 MB there
-            String table = kind == TestDatabases.Kind.DUCKDB
-                    ? "CREATE TABLE tg AS SELECT CAST(i % 1000 AS VARCHAR) AS a, CAST(i // 1000 AS VARCHAR) AS b FROM range(1000000) r(i)"
-                    : "CREATE TABLE tg AS SELECT CAST(i % 1000 AS VARCHAR(4)) AS a, CAST(i / 1000 AS VARCHAR(4)) AS b"
-                            + " FROM generate_series(0, 299999) g(i)";
-            try (Connection c = DriverManager.getConnection(settings.url(), settings.user(), settings.password());
-                 Statement s = c.createStatement()) {
-                s.execute(table);
-            }
-            CliRun cli = new CliRun(settings);
-            for (String column : List.of("a", "b")) {
-                CliRun.Result bound = cli.run("hierarchy", "build", "--table", "tg", "--column", column, "--spec", "mask");
-                assertEquals(ExitCodes.OK, bound.exitCode(), bound.toString());
-            }
-            try (KanonProcess p = KanonProcess.start(settings, List.of("-Xmx32m"), "anonymize", "--table", "tg", "--qi", "a,b", "--k", "2",
-                    "--executor", "auto", "--memory-budget", "2g")) {
-                assertEquals(ExitCodes.OK, p.awaitExit(Duration.ofMinutes(2)), p.toString());
-                assertTrue(p.out().contains("with incognito on the sql executor: 15 anonymous node(s)"), p.toString());
-                assertTrue(p.out().contains("auto switched to the sql executor: the heap (32 MB) ran out "), p.toString());
-                assertTrue(p.out().contains("selected <a0, b1> (levels 0,1)"), p.toString());
-                assertFalse(p.err().contains("out of memory"), p.toString());
-            }
-        } finally {
-            TestDatabases.dispose(settings);
+    void autoFallsBackToSqlWhenTheHeapRunsOut(TestDatabases.Kind kind, ConnectionSettings settings) throws Exception {
+        // PostgreSQL's driver holds more per row: 300,000 groups already overrun 32 MB there
+        String table = kind == TestDatabases.Kind.DUCKDB
+                ? "CREATE TABLE tg AS SELECT CAST(i % 1000 AS VARCHAR) AS a, CAST(i // 1000 AS VARCHAR) AS b FROM range(1000000) r(i)"
+                : "CREATE TABLE tg AS SELECT CAST(i % 1000 AS VARCHAR(4)) AS a, CAST(i / 1000 AS VARCHAR(4)) AS b"
+                        + " FROM generate_series(0, 299999) g(i)";
+        try (Connection c = DriverManager.getConnection(settings.url(), settings.user(), settings.password());
+             Statement s = c.createStatement()) {
+            s.execute(table);
+        }
+        CliRun cli = new CliRun(settings);
+        for (String column : List.of("a", "b")) {
+            CliRun.Result bound = cli.run("hierarchy", "build", "--table", "tg", "--column", column, "--spec", "mask");
+            assertEquals(ExitCodes.OK, bound.exitCode(), bound.toString());
+        }
+        try (KanonProcess p = KanonProcess.start(settings, List.of("-Xmx32m"), "anonymize", "--table", "tg", "--qi", "a,b", "--k", "2",
+                "--executor", "auto", "--memory-budget", "2g")) {
+            assertEquals(ExitCodes.OK, p.awaitExit(Duration.ofMinutes(2)), p.toString());
+            assertTrue(p.out().contains("with incognito on the sql executor: 15 anonymous node(s)"), p.toString());
+            assertTrue(p.out().contains("auto switched to the sql executor: the heap (32 MB) ran out "), p.toString());
+            assertTrue(p.out().contains("selected <a0, b1> (levels 0,1)"), p.toString());
+            assertFalse(p.err().contains("out of memory"), p.toString());
         }
     }
 }

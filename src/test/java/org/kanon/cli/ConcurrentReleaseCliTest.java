@@ -8,14 +8,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.kanon.db.KanonSchemas;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
 import org.kanon.db.Relations;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
+import org.kanon.testing.Await;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
 import org.kanon.testing.TestDatabases;
 
@@ -30,41 +30,35 @@ class ConcurrentReleaseCliTest {
     private static final Duration PAUSE = Duration.ofSeconds(20);
     private static final String[] ANONYMIZE = {"anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--name", "same"};
 
-    @ParameterizedTest(name = "{0}", allowZeroInvocations = true) // no database server configured: nothing to race on
-    @MethodSource("org.kanon.testing.TestDatabases#serverKinds")
+    @DatabaseTest(only = {TestDatabases.Kind.POSTGRES, TestDatabases.Kind.MARIADB}) // processes of their own, on a server
     @DisplayName("Concurrent writers and droppers of one release name on a database server take turns: exit 0 or exit 2 'already exists', never exit 3")
-    void writersOfOneNameTakeTurns(TestDatabases.Kind kind) throws Exception {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
-        try {
-            new CliRun(settings).withPaperTable("incognito-patients", "patients", PaperTables.PATIENTS_PREFIX);
+    void writersOfOneNameTakeTurns(ConnectionSettings settings) throws Exception {
+        new CliRun(settings).withPaperTable("incognito-patients", "patients", PaperTables.PATIENTS_PREFIX);
 
-            // three writers of a new release: one writes it, the other two are told it exists
-            List<Finished> plain = race(settings, List.of(ANONYMIZE, ANONYMIZE, ANONYMIZE));
-            assertEquals(0, plain.get(0).code(), plain.get(0).toString());
-            for (Finished loser : plain.subList(1, 3)) {
-                assertEquals(ExitCodes.USAGE, loser.code(), loser.toString());
-                assertTrue(loser.err().contains("release 'same' already exists"), loser.toString());
-            }
-            assertRelease(settings, "VIEW");
+        // three writers of a new release: one writes it, the other two are told it exists
+        List<Finished> plain = race(settings, List.of(ANONYMIZE, ANONYMIZE, ANONYMIZE));
+        assertEquals(0, plain.get(0).code(), plain.get(0).toString());
+        for (Finished loser : plain.subList(1, 3)) {
+            assertEquals(ExitCodes.USAGE, loser.code(), loser.toString());
+            assertTrue(loser.err().contains("release 'same' already exists"), loser.toString());
+        }
+        assertRelease(settings, "VIEW");
 
-            // three writers replacing it by a table: each replaces in turn
-            String[] replace = with(ANONYMIZE, "--replace", "--materialize");
-            for (Finished writer : race(settings, List.of(replace, replace, replace))) {
-                assertEquals(0, writer.code(), writer.toString());
-            }
-            assertRelease(settings, "TABLE");
+        // three writers replacing it by a table: each replaces in turn
+        String[] replace = with(ANONYMIZE, "--replace", "--materialize");
+        for (Finished writer : race(settings, List.of(replace, replace, replace))) {
+            assertEquals(0, writer.code(), writer.toString());
+        }
+        assertRelease(settings, "TABLE");
 
-            // a writer replacing it by a view and a dropper: the drop waits and drops the new release
-            List<Finished> dropped = race(settings, List.of(with(ANONYMIZE, "--replace"), new String[] {"release", "drop", "same"}));
-            for (Finished process : dropped) {
-                assertEquals(0, process.code(), process.toString());
-            }
-            try (Database db = Database.open(settings)) {
-                assertTrue(new ReleaseRegister(db).list().isEmpty(), "the release is dropped");
-                assertFalse(Relations.exists(db.dsl(), db.identifiers().namespace(KanonSchemas.RELEASES), "same"), "and its relation");
-            }
-        } finally {
-            TestDatabases.dispose(settings);
+        // a writer replacing it by a view and a dropper: the drop waits and drops the new release
+        List<Finished> dropped = race(settings, List.of(with(ANONYMIZE, "--replace"), new String[] {"release", "drop", "same"}));
+        for (Finished process : dropped) {
+            assertEquals(0, process.code(), process.toString());
+        }
+        try (Database db = Database.open(settings)) {
+            assertTrue(new ReleaseRegister(db).list().isEmpty(), "the release is dropped");
+            assertFalse(Relations.exists(db.dsl(), db.identifiers().namespace(KanonSchemas.RELEASES), "same"), "and its relation");
         }
     }
 
@@ -91,11 +85,9 @@ class ConcurrentReleaseCliTest {
             for (String[] command : commands.subList(1, commands.size())) {
                 processes.add(KanonProcess.start(settings, List.of(), command));
             }
-            while (TestDatabases.waitingOnLocks(settings) < commands.size() - 1) {
-                assertTrue(System.nanoTime() - paused < PAUSE.toNanos() - 2_000_000_000L,
-                        "the other processes were not waiting on the first one in time: " + processes);
-                Thread.sleep(100);
-            }
+            // while the first still holds its transaction (its pause, less a margin for the rest)
+            Await.untilChecked("the other processes waiting on the first one", PAUSE.minusSeconds(2).minusNanos(System.nanoTime() - paused),
+                    () -> TestDatabases.waitingOnLocks(settings) >= commands.size() - 1, processes);
             Files.createFile(resume); // every other process is seen waiting: the first need not wait out its pause
             List<Finished> finished = new ArrayList<>();
             for (KanonProcess p : processes) {

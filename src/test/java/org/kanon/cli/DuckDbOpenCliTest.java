@@ -7,29 +7,19 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.jooq.impl.DSL;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
 import org.kanon.db.Relations;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
 import org.kanon.testing.TestDatabases;
 
 /** Opening a DuckDB file that another process holds, or that a killed process left behind. */
 class DuckDbOpenCliTest {
-    @TempDir
-    Path tmp;
-
-    @BeforeEach
-    void duckDbInTheMatrix() {
-        Assumptions.assumeTrue(TestDatabases.kinds().contains(TestDatabases.Kind.DUCKDB), "DuckDB is left out of the test matrix");
-    }
-
-    private ConnectionSettings file() {
-        return new ConnectionSettings("jdbc:duckdb:" + tmp.resolve("data.duckdb"), null, null);
+    /** The file of a fresh DuckDB database (TestDatabases: a file of its own, deleted after the test). */
+    private static Path file(ConnectionSettings settings) {
+        return Path.of(settings.url().substring("jdbc:duckdb:".length()));
     }
 
     /** A worker holds the file open (it serves until killed); its start line says it is up. */
@@ -39,15 +29,14 @@ class DuckDbOpenCliTest {
         return worker;
     }
 
-    @Test
+    @DatabaseTest(only = TestDatabases.Kind.DUCKDB)
     @DisplayName("another process has the DuckDB file open: one line that says so and what to do, exit 2, nothing written")
-    void fileHeldByAnotherProcess() throws Exception {
-        ConnectionSettings settings = file();
+    void fileHeldByAnotherProcess(ConnectionSettings settings) throws Exception {
         try (KanonProcess worker = holder(settings)) {
             CliRun.Result r = new CliRun(settings).run("import", PaperTables.PAPERS.resolve("incognito-patients.csv").toString(),
                     "--table", "patients");
             CliRun.assertRefused(r, "the DuckDB file is in use by another process (PID ", "stop the other kanon");
-            assertTrue(r.err().contains(tmp.resolve("data.duckdb").toString()), r.err());
+            assertTrue(r.err().contains(file(settings).toString()), r.err());
         }
         // the holder is gone (killed by close): the file opens, and the refused import wrote nothing
         try (Database db = Database.open(settings)) {
@@ -55,27 +44,25 @@ class DuckDbOpenCliTest {
         }
     }
 
-    @Test
+    @DatabaseTest(only = TestDatabases.Kind.DUCKDB)
     @DisplayName("a file whose process was killed reopens at once: the OS lock went with the process")
-    void killedFileReopens() throws Exception {
-        ConnectionSettings settings = file();
+    void killedFileReopens(ConnectionSettings settings) throws Exception {
         CliRun cli = new CliRun(settings);
         assertEquals(0, cli.run("import", PaperTables.PAPERS.resolve("incognito-patients.csv").toString(), "--table", "patients").exitCode());
         KanonProcess worker = holder(settings);
         worker.kill(); // SIGKILL: no checkpoint; the OS lock goes with the process (no lock file is left behind)
-        assertTrue(Files.exists(tmp.resolve("data.duckdb")));
-        try (KanonProcess again = KanonProcess.start(settings, List.of(), "release", "list")) {
-            assertEquals(ExitCodes.OK, again.awaitExit(Duration.ofMinutes(2)), again.toString());
-        }
+        assertTrue(Files.exists(file(settings)));
+        // in this JVM: the only lock that could refuse the open was the killed process's, which went with it
+        CliRun.Result again = cli.run("release", "list");
+        assertEquals(ExitCodes.OK, again.exitCode(), again.toString());
         try (Database db = Database.open(settings)) {
             assertEquals(6, db.dsl().fetchCount(DSL.table(db.ours(db.currentSchema(), "patients"))));
         }
     }
 
-    @Test
+    @DatabaseTest(only = TestDatabases.Kind.DUCKDB)
     @DisplayName("DuckDB has no users or GRANTs: whoever opens the file reads the source table beside its release")
-    void whoeverOpensTheFileReadsEverything() throws Exception {
-        ConnectionSettings settings = file();
+    void whoeverOpensTheFileReadsEverything(ConnectionSettings settings) throws Exception {
         CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
         assertEquals(0, cli.run("anonymize", "--table", "patients", "--qi", "sex,zipcode", "--k", "2", "--name", "pub").exitCode());
         // a plain JDBC connection, no user, no password: the release and the raw rows alike

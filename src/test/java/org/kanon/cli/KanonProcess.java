@@ -25,14 +25,20 @@ final class KanonProcess implements AutoCloseable {
     private final Path tmp;
     private final StringBuffer out = new StringBuffer();
     private final StringBuffer err = new StringBuffer();
+    /** Notified at each line of stderr and when it closes, so a test waiting for a line goes on the moment it is there. */
+    private final Object errLines = new Object();
+    /** Set, under {@link #errLines}, when stderr has been read to its end. */
+    private final java.util.concurrent.atomic.AtomicBoolean errClosed = new java.util.concurrent.atomic.AtomicBoolean();
+    private final Thread outPump;
+    private final Thread errPump;
 
     private KanonProcess(Process process, Path tmp) {
         this.process = process;
         this.tmp = tmp;
         long started = System.nanoTime();
         process.onExit().thenRun(() -> org.kanon.testing.TestCosts.add(org.kanon.testing.TestCosts.Cost.SUBPROCESS, System.nanoTime() - started));
-        pump(process.getInputStream(), out);
-        pump(process.getErrorStream(), err);
+        outPump = pump(process.getInputStream(), out, new Object(), new java.util.concurrent.atomic.AtomicBoolean());
+        errPump = pump(process.getErrorStream(), err, errLines, errClosed);
     }
 
     /** Starts {@code java [jvmOptions] org.kanon.cli.Kanon --db URL [--user U] args...}. */
@@ -62,42 +68,59 @@ final class KanonProcess implements AutoCloseable {
         return new KanonProcess(pb.start(), tmp);
     }
 
-    private static void pump(java.io.InputStream in, StringBuffer into) {
+    /** Copies the stream's lines into {@code into} until it closes ({@code closed}), telling {@code lines}' waiters of each. */
+    private static Thread pump(java.io.InputStream in, StringBuffer into, Object lines, java.util.concurrent.atomic.AtomicBoolean closed) {
         Thread t = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
                 for (String line = r.readLine(); line != null; line = r.readLine()) {
-                    into.append(line).append('\n');
+                    synchronized (lines) {
+                        into.append(line).append('\n');
+                        lines.notifyAll();
+                    }
                 }
             } catch (IOException ignored) {
                 // the process is gone
+            } finally {
+                synchronized (lines) {
+                    closed.set(true);
+                    lines.notifyAll(); // a waiter need not wait for more
+                }
             }
         }, "kanon-subprocess-pump");
         t.setDaemon(true);
         t.start();
+        return t;
     }
 
-    /** Waits until stderr holds {@code fragment}; false if the process ended or the time ran out first. */
+    /**
+     * Waits until stderr holds {@code fragment}, woken by each line the process writes; false if stderr closed (the
+     * process ended) or the time ran out first.
+     */
     boolean awaitErr(String fragment, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (err.indexOf(fragment) >= 0) {
-                return true;
+        synchronized (errLines) {
+            while (err.indexOf(fragment) < 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || errClosed.get()) {
+                    return err.indexOf(fragment) >= 0;
+                }
+                errLines.wait(Math.max(1, left / 1_000_000));
             }
-            if (!process.isAlive()) {
-                Thread.sleep(200); // the pump may still be reading its last lines
-                return err.indexOf(fragment) >= 0;
-            }
-            Thread.sleep(50);
+            return true;
         }
-        return false;
     }
 
-    /** Waits for the process to end on its own: its exit code, or null if it is still running when the time is up. */
+    /**
+     * Waits for the process to end on its own and for its output to be read to the end: its exit code, or null if it is
+     * still running when the time is up.
+     */
     Integer awaitExit(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             return null;
         }
-        Thread.sleep(200); // the pumps may still be reading the last lines
+        // the pumps end at the end of their streams, which the exit closed; a grandchild holding them would be a bug here
+        outPump.join(TimeUnit.SECONDS.toMillis(30));
+        errPump.join(TimeUnit.SECONDS.toMillis(30));
         return process.exitValue();
     }
 

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.testing.DatabaseTest;
-import org.kanon.testing.TestDatabases;
 
 /** Full-domain searches are held to a lattice size up front; what runs out of memory anyway exits 3, never 1. */
 class LatticeBoundCliTest {
@@ -45,32 +44,27 @@ class LatticeBoundCliTest {
 
     @DatabaseTest
     @DisplayName("30 QIs of height 1: refused at once with the lattice's size and what to do; --max-lattice lowers or raises the limit")
-    void largeLatticeIsRefusedUpFront(TestDatabases.Kind kind) throws IOException {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
-        try {
-            CliRun cli = wideTable(settings);
-            for (String algorithm : List.of("incognito", "samarati", "bruteforce")) {
-                CliRun.Result r = cli.run("anonymize", "--table", "wide", "--qi", qis(WIDE), "--k", "2", "--algorithm", algorithm);
-                CliRun.assertRefused(r, "--qi: the generalization lattice of 30 quasi-identifiers has 1,073,741,824 nodes, above the limit of 1,000,000",
-                        "full-domain search " + algorithm, "--max-lattice N", "mondrian");
-            }
-            CliRun.assertRefused(cli.run("anonymize", "--table", "wide", "--qi", qis(3), "--k", "2", "--max-lattice", "7"),
-                    "has 8 nodes, above the limit of 7");
-            // a search within the limit runs; a search that does not walk the lattice is not held to it
-            CliRun.Result small = cli.run("anonymize", "--table", "wide", "--qi", qis(3), "--k", "2", "--max-lattice", "8");
-            assertEquals(ExitCodes.OK, small.exitCode(), small.toString());
-            assertTrue(small.out().contains("nothing released (no --name): run again with --name R"), small.out());
-            CliRun.Result mondrian = cli.run("anonymize", "--table", "wide", "--qi", qis(WIDE), "--k", "2", "--algorithm", "mondrian");
-            assertEquals(ExitCodes.OK, mondrian.exitCode(), mondrian.toString());
-            // a node that fails: the model as an adjective ("is not 2-anonymous", not "is not 2-anonymity")
-            cli.withPaperTable("incognito-patients", "patients", "incognito-patients_");
-            CliRun.Result failing = cli.run("release", "--table", "patients", "--qi", "birthdate,sex,zipcode", "--levels", "0,0,0",
-                    "--k", "2", "--name", "p0");
-            assertEquals(ExitCodes.NOT_MET, failing.exitCode(), failing.toString());
-            assertTrue(failing.out().contains(" is not 2-anonymous: "), failing.out());
-        } finally {
-            TestDatabases.dispose(settings);
+    void largeLatticeIsRefusedUpFront(ConnectionSettings settings) throws IOException {
+        CliRun cli = wideTable(settings);
+        for (String algorithm : List.of("incognito", "samarati", "bruteforce")) {
+            CliRun.Result r = cli.run("anonymize", "--table", "wide", "--qi", qis(WIDE), "--k", "2", "--algorithm", algorithm);
+            CliRun.assertRefused(r, "--qi: the generalization lattice of 30 quasi-identifiers has 1,073,741,824 nodes, above the limit of 1,000,000",
+                    "full-domain search " + algorithm, "--max-lattice N", "mondrian");
         }
+        CliRun.assertRefused(cli.run("anonymize", "--table", "wide", "--qi", qis(3), "--k", "2", "--max-lattice", "7"),
+                "has 8 nodes, above the limit of 7");
+        // a search within the limit runs; a search that does not walk the lattice is not held to it
+        CliRun.Result small = cli.run("anonymize", "--table", "wide", "--qi", qis(3), "--k", "2", "--max-lattice", "8");
+        assertEquals(ExitCodes.OK, small.exitCode(), small.toString());
+        assertTrue(small.out().contains("nothing released (no --name): run again with --name R"), small.out());
+        CliRun.Result mondrian = cli.run("anonymize", "--table", "wide", "--qi", qis(WIDE), "--k", "2", "--algorithm", "mondrian");
+        assertEquals(ExitCodes.OK, mondrian.exitCode(), mondrian.toString());
+        // a node that fails: the model as an adjective ("is not 2-anonymous", not "is not 2-anonymity")
+        cli.withPaperTable("incognito-patients", "patients", "incognito-patients_");
+        CliRun.Result failing = cli.run("release", "--table", "patients", "--qi", "birthdate,sex,zipcode", "--levels", "0,0,0",
+                "--k", "2", "--name", "p0");
+        assertEquals(ExitCodes.NOT_MET, failing.exitCode(), failing.toString());
+        assertTrue(failing.out().contains(" is not 2-anonymous: "), failing.out());
     }
 
     @Test

@@ -7,11 +7,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
 import org.kanon.release.ReleaseRegister;
+import org.kanon.testing.Await;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
 import org.kanon.testing.TestDatabases;
 
@@ -26,15 +26,12 @@ class ReleaseTurnsCliTest {
     private static final String[] VIEW_RELEASE = {"release", "--table", "patients", "--qi", "sex,zipcode", "--levels", "0,1",
             "--k", "2", "--suppression", "2", "--name", "x_pqt"};
 
-    private ConnectionSettings settings;
-
-    @ParameterizedTest(name = "{0}", allowZeroInvocations = true) // no database server configured: nothing to race on
-    @MethodSource("org.kanon.testing.TestDatabases#serverKinds")
+    @DatabaseTest(only = {TestDatabases.Kind.POSTGRES, TestDatabases.Kind.MARIADB}) // processes of their own, on a server
     @DisplayName("hierarchy import --replace while a view release of the table is being made waits, then is refused (exit 2)")
-    void binderWaitsForARelease(TestDatabases.Kind kind) throws Exception {
+    void binderWaitsForARelease(TestDatabases.Kind kind, ConnectionSettings settings) throws Exception {
         // MariaDB: the release's CREATE VIEW has committed (and with it the release's shared hold on the hierarchies),
         // so the binder does not wait: it finds the view at once and is refused the same way
-        CliRun.Result binder = whilePaused(kind, kind != TestDatabases.Kind.MARIADB, VIEW_RELEASE, "hierarchy", "import", "--table", "patients", "--dir",
+        CliRun.Result binder = whilePaused(settings, kind != TestDatabases.Kind.MARIADB, VIEW_RELEASE, "hierarchy", "import", "--table", "patients", "--dir",
                 PaperTables.PAPERS.toString(), "--prefix", PaperTables.PATIENTS_PREFIX, "--replace");
         // without the hierarchy lock: past the register (the release not yet committed), then 2BP01 dropping the table
         // (MariaDB: the view is there under its staged name, its register row not yet: the binder names the view as the
@@ -43,11 +40,10 @@ class ReleaseTurnsCliTest {
                 kind == TestDatabases.Kind.MARIADB ? "drop them first" : "x_pqt");
     }
 
-    @ParameterizedTest(name = "{0}", allowZeroInvocations = true) // no database server configured: nothing to race on
-    @MethodSource("org.kanon.testing.TestDatabases#serverKinds")
+    @DatabaseTest(only = {TestDatabases.Kind.POSTGRES, TestDatabases.Kind.MARIADB}) // processes of their own, on a server
     @DisplayName("a permutation release x while a release x_pqt is being made waits, then is refused (exit 2): its PQT is x_pqt's")
-    void releasesWhoseRelationsMeetTakeTurns(TestDatabases.Kind kind) throws Exception {
-        CliRun.Result permutation = whilePaused(kind, true, VIEW_RELEASE, "anonymize", "--table", "patients", "--qi", "sex,zipcode",
+    void releasesWhoseRelationsMeetTakeTurns(ConnectionSettings settings) throws Exception {
+        CliRun.Result permutation = whilePaused(settings, true, VIEW_RELEASE, "anonymize", "--table", "patients", "--qi", "sex,zipcode",
                 "--sensitive", "disease", "--l", "2", "--algorithm", "permutation", "--name", "x");
         // without the relation's lock: past the register, then a duplicate relation x_pqt (23505 / 42P07)
         CliRun.assertRefused(permutation, "a relation of release 'x_pqt'");
@@ -57,34 +53,29 @@ class ReleaseTurnsCliTest {
      * Runs {@code first} paused in its release transaction, then {@code second} (which must wait on a lock if
      * {@code waits}); first must succeed. Second's result.
      */
-    private CliRun.Result whilePaused(TestDatabases.Kind kind, boolean waits, String[] first, String... second) throws Exception {
-        settings = TestDatabases.fresh(kind);
-        try {
-            new CliRun(settings).withPaperTable("incognito-patients", "patients", PaperTables.PATIENTS_PREFIX);
-            Path resume = Files.createTempDirectory("kanon-resume").resolve("go");
-            try (KanonProcess paused = KanonProcess.start(settings, List.of("-Dkanon.test.pauseInRelease=" + PAUSE.toMillis(),
-                    "-Dkanon.test.resumeWhen=" + resume), first)) {
-                assertTrue(paused.awaitErr("written, not committed", Duration.ofSeconds(120)), paused.toString());
-                try (KanonProcess other = KanonProcess.start(settings, List.of(), second)) {
-                    long started = System.nanoTime();
-                    while (waits && TestDatabases.waitingOnLocks(settings) < 1) {
-                        assertTrue(System.nanoTime() - started < PAUSE.toNanos() - 3_000_000_000L, "it did not wait: " + other);
-                        Thread.sleep(100);
-                    }
-                    // seen waiting, or (not meant to wait) finished while the first holds its transaction: the first goes on
-                    Integer code = waits ? null : other.awaitExit(Duration.ofSeconds(120));
-                    Files.createFile(resume);
-                    assertEquals(0, paused.awaitExit(Duration.ofSeconds(120)), paused.toString());
-                    code = waits ? other.awaitExit(Duration.ofSeconds(120)) : code;
-                    assertNotNull(code, other.toString());
-                    try (Database db = Database.open(settings)) {
-                        assertEquals(1, new ReleaseRegister(db).list().size(), "the paused release, and nothing else");
-                    }
-                    return new CliRun.Result(code, "", other.err());
+    private static CliRun.Result whilePaused(ConnectionSettings settings, boolean waits, String[] first, String... second) throws Exception {
+        new CliRun(settings).withPaperTable("incognito-patients", "patients", PaperTables.PATIENTS_PREFIX);
+        Path resume = Files.createTempDirectory("kanon-resume").resolve("go");
+        try (KanonProcess paused = KanonProcess.start(settings, List.of("-Dkanon.test.pauseInRelease=" + PAUSE.toMillis(),
+                "-Dkanon.test.resumeWhen=" + resume), first)) {
+            assertTrue(paused.awaitErr("written, not committed", Duration.ofSeconds(120)), paused.toString());
+            try (KanonProcess other = KanonProcess.start(settings, List.of(), second)) {
+                if (waits) {
+                    // seen while the first still holds its transaction (its pause, less a margin for the rest)
+                    Await.untilChecked("the second command waiting on a lock (it did not wait?)", PAUSE.minusSeconds(3),
+                            () -> TestDatabases.waitingOnLocks(settings) >= 1, other);
                 }
+                // seen waiting, or (not meant to wait) finished while the first holds its transaction: the first goes on
+                Integer code = waits ? null : other.awaitExit(Duration.ofSeconds(120));
+                Files.createFile(resume);
+                assertEquals(0, paused.awaitExit(Duration.ofSeconds(120)), paused.toString());
+                code = waits ? other.awaitExit(Duration.ofSeconds(120)) : code;
+                assertNotNull(code, other.toString());
+                try (Database db = Database.open(settings)) {
+                    assertEquals(1, new ReleaseRegister(db).list().size(), "the paused release, and nothing else");
+                }
+                return new CliRun.Result(code, "", other.err());
             }
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 }

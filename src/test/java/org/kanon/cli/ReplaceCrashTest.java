@@ -8,12 +8,11 @@ import org.jooq.Record;
 import org.jooq.Result;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
 import org.kanon.testing.TestDatabases;
 
@@ -27,47 +26,41 @@ import org.kanon.testing.TestDatabases;
 class ReplaceCrashTest {
     private static final String[] RELEASE = {"anonymize", "--table", "patients", "--qi", "sex,zipcode", "--materialize", "--name", "r"};
 
-    @ParameterizedTest(name = "{0}", allowZeroInvocations = true) // no database server configured: nothing to kill
-    @MethodSource("org.kanon.testing.TestDatabases#serverKinds")
+    @DatabaseTest(only = {TestDatabases.Kind.POSTGRES, TestDatabases.Kind.MARIADB}) // a process of its own, killed: on a server
     @DisplayName("A replacement killed with SIGKILL while it writes leaves the old release whole and registered")
-    void aKilledReplaceKeepsTheOldRelease(TestDatabases.Kind kind) throws Exception {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
-        try {
-            CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", PaperTables.PATIENTS_PREFIX);
-            CliRun.Result first = cli.run(with(RELEASE, "--k", "2"));
-            assertEquals(0, first.exitCode(), first.toString());
-            ReleaseRecord old;
-            Result<Record> oldRows;
-            List<String> relations;
-            try (Database db = Database.open(settings)) {
-                old = new ReleaseRegister(db).require("r");
-                oldRows = rows(db, old);
-                relations = WorkerCrashTest.Catalog.relations(db, "KANON_RELEASE");
-            }
+    void aKilledReplaceKeepsTheOldRelease(ConnectionSettings settings) throws Exception {
+        CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", PaperTables.PATIENTS_PREFIX);
+        CliRun.Result first = cli.run(with(RELEASE, "--k", "2"));
+        assertEquals(0, first.exitCode(), first.toString());
+        ReleaseRecord old;
+        Result<Record> oldRows;
+        List<String> relations;
+        try (Database db = Database.open(settings)) {
+            old = new ReleaseRegister(db).require("r");
+            oldRows = rows(db, old);
+            relations = WorkerCrashTest.Catalog.relations(db, "KANON_RELEASE");
+        }
 
-            try (KanonProcess victim = KanonProcess.start(settings, List.of("-Dkanon.test.pauseInRelease=60000"),
-                    with(RELEASE, "--k", "3", "--replace"))) {
-                assertTrue(victim.awaitErr("written, not committed", Duration.ofSeconds(120)), victim.toString());
-                victim.kill();
-            }
+        try (KanonProcess victim = KanonProcess.start(settings, List.of("-Dkanon.test.pauseInRelease=60000"),
+                with(RELEASE, "--k", "3", "--replace"))) {
+            assertTrue(victim.awaitErr("written, not committed", Duration.ofSeconds(120)), victim.toString());
+            victim.kill();
+        }
 
-            try (Database db = Database.open(settings)) {
-                ReleaseRecord registered = new ReleaseRegister(db).require("r");
-                assertEquals(List.of(old.levels(), old.k(), old.createdAt()), List.of(registered.levels(), registered.k(), registered.createdAt()),
-                        "the old release is registered");
-                assertEquals(oldRows, rows(db, old), "the old table is whole");
-            }
-            assertEquals(0, cli.run("verify", "r").exitCode(), "the old release verifies");
+        try (Database db = Database.open(settings)) {
+            ReleaseRecord registered = new ReleaseRegister(db).require("r");
+            assertEquals(List.of(old.levels(), old.k(), old.createdAt()), List.of(registered.levels(), registered.k(), registered.createdAt()),
+                    "the old release is registered");
+            assertEquals(oldRows, rows(db, old), "the old table is whole");
+        }
+        assertEquals(0, cli.run("verify", "r").exitCode(), "the old release verifies");
 
-            // the replacement then succeeds, and what the killed writer left aside is gone
-            CliRun.Result replaced = cli.run(with(RELEASE, "--k", "3", "--replace"));
-            assertEquals(0, replaced.exitCode(), replaced.toString());
-            try (Database db = Database.open(settings)) {
-                assertEquals(3, new ReleaseRegister(db).require("r").k());
-                assertEquals(relations, WorkerCrashTest.Catalog.relations(db, "KANON_RELEASE"), "the release table alone");
-            }
-        } finally {
-            TestDatabases.dispose(settings);
+        // the replacement then succeeds, and what the killed writer left aside is gone
+        CliRun.Result replaced = cli.run(with(RELEASE, "--k", "3", "--replace"));
+        assertEquals(0, replaced.exitCode(), replaced.toString());
+        try (Database db = Database.open(settings)) {
+            assertEquals(3, new ReleaseRegister(db).require("r").k());
+            assertEquals(relations, WorkerCrashTest.Catalog.relations(db, "KANON_RELEASE"), "the release table alone");
         }
     }
 

@@ -16,57 +16,41 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.jooq.Record;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.TestDatabases;
 
 /**
- * Several workers drain one queue at once and every request runs exactly once. On PostgreSQL each worker is a
- * `kanon worker --once` with its own connection pool, as separate processes would be (they claim with SKIP
+ * Several workers drain one queue at once and every request runs exactly once. On PostgreSQL and MariaDB each worker
+ * is a `kanon worker --once` with its own connection pool, as separate processes would be (they claim with SKIP
  * LOCKED); on Derby and DuckDB the workers share the embedded database in one JVM (they claim with a conditional
  * UPDATE).
  */
 class WorkerConcurrencyTest {
     static final int REQUESTS = 50;
 
-    @ParameterizedTest(name = "{0} workers")
-    @ValueSource(ints = {2, 4})
-    void postgresWorkersRunEveryRequestExactlyOnce(int workers) throws Exception {
-        Assumptions.assumeTrue(TestDatabases.pgUrl() != null,
-                "PostgreSQL workers need a server: set " + TestDatabases.PG_VARIABLE + " (e.g. jdbc:postgresql://127.0.0.1:5432/postgres)");
-        drainConcurrently(TestDatabases.Kind.POSTGRES, workers);
+    /** The servers claim by SKIP LOCKED (MariaDB 10.6+, whose workers poll: no notifications). */
+    @DatabaseTest(only = {TestDatabases.Kind.POSTGRES, TestDatabases.Kind.MARIADB})
+    void twoServerWorkersRunEveryRequestExactlyOnce(TestDatabases.Kind kind, ConnectionSettings settings) throws Exception {
+        drainConcurrently(kind, settings, 2);
     }
 
-    /** MariaDB claims by SKIP LOCKED too (10.6+), and its workers poll: no notifications. */
-    @ParameterizedTest(name = "{0} workers")
-    @ValueSource(ints = {2, 4})
-    void mariadbWorkersRunEveryRequestExactlyOnce(int workers) throws Exception {
-        Assumptions.assumeTrue(TestDatabases.kinds().contains(TestDatabases.Kind.MARIADB),
-                "MariaDB workers need a server: set " + TestDatabases.MARIADB_VARIABLE);
-        drainConcurrently(TestDatabases.Kind.MARIADB, workers);
-    }
-
-    @Test
-    void derbyWorkersSharingTheEmbeddedDatabaseRunEveryRequestExactlyOnce() throws Exception {
-        drainConcurrently(TestDatabases.Kind.DERBY, 2);
+    @DatabaseTest(only = {TestDatabases.Kind.POSTGRES, TestDatabases.Kind.MARIADB})
+    void fourServerWorkersRunEveryRequestExactlyOnce(TestDatabases.Kind kind, ConnectionSettings settings) throws Exception {
+        drainConcurrently(kind, settings, 4);
     }
 
     /**
-     * DuckDB, like Derby, is one process per file: the workers share it in one JVM, claim with a conditional UPDATE
-     * and take turns writing (DuckDB would fail concurrent writes of one row with "Transaction conflict").
+     * Derby and DuckDB are one process per file: the workers share it in one JVM, claim with a conditional UPDATE and
+     * take turns writing (DuckDB would fail concurrent writes of one row with "Transaction conflict").
      */
-    @Test
-    void duckDbWorkersSharingTheFileRunEveryRequestExactlyOnce() throws Exception {
-        Assumptions.assumeTrue(TestDatabases.kinds().contains(TestDatabases.Kind.DUCKDB), "DuckDB is left out of the test matrix");
-        drainConcurrently(TestDatabases.Kind.DUCKDB, 2);
+    @DatabaseTest(only = {TestDatabases.Kind.DERBY, TestDatabases.Kind.DUCKDB})
+    void embeddedWorkersSharingTheDatabaseRunEveryRequestExactlyOnce(TestDatabases.Kind kind, ConnectionSettings settings) throws Exception {
+        drainConcurrently(kind, settings, 2);
     }
 
-    private static void drainConcurrently(TestDatabases.Kind kind, int workers) throws Exception {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
+    private static void drainConcurrently(TestDatabases.Kind kind, ConnectionSettings settings, int workers) throws Exception {
         try (Database db = Database.openScratch(settings)) {
             CliRun cli = new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
             TestDatabases.sql(db).execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, algorithm, release_name) "
@@ -143,8 +127,6 @@ class WorkerConcurrencyTest {
 
             System.out.printf("%s, %d workers: %d requests in %d ms, split %s%n", kind, workers, REQUESTS, millis,
                     perWorker.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")));
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 }

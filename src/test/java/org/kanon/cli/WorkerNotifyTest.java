@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
+import org.kanon.testing.Await;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.TestDatabases;
 
 /**
@@ -16,11 +16,9 @@ import org.kanon.testing.TestDatabases;
  */
 class WorkerNotifyTest {
 
-    @Test
-    void aServingWorkerWakesOnNotifyLongBeforeItsPoll() throws Exception {
-        Assumptions.assumeTrue(TestDatabases.pgUrl() != null,
-                "LISTEN/NOTIFY is PostgreSQL's: set " + TestDatabases.PG_VARIABLE + " (e.g. jdbc:postgresql://127.0.0.1:5432/postgres)");
-        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.POSTGRES);
+    /** A process of its own: SIGTERM is what stops a serving worker. LISTEN/NOTIFY is PostgreSQL's. */
+    @DatabaseTest(only = TestDatabases.Kind.POSTGRES)
+    void aServingWorkerWakesOnNotifyLongBeforeItsPoll(ConnectionSettings settings) throws Exception {
         try (Database db = Database.open(settings)) {
             new CliRun(settings).withPaperTable("incognito-patients", "patients", "incognito-patients_");
             db.dsl().execute("INSERT INTO kanon.specs (spec_name, source_table, quasi_identifiers, k, algorithm, release_name) "
@@ -43,8 +41,6 @@ class WorkerNotifyTest {
                 assertNotNull(exit, "SIGTERM ends a serving worker: " + worker);
                 assertEquals(0, db.dsl().fetchCount(db.dsl().select().from("kanon.requests").where("status <> 'DONE'")));
             }
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 
@@ -53,14 +49,8 @@ class WorkerNotifyTest {
         return ((Number) db.dsl().fetchValue("SELECT max(id) FROM kanon.requests")).intValue();
     }
 
-    private static void awaitDone(Database db, int request, Duration timeout, KanonProcess worker) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            if ("DONE".equals(db.dsl().fetchValue("SELECT status FROM kanon.requests WHERE id = " + request))) {
-                return;
-            }
-            Thread.sleep(50);
-        }
-        fail("request " + request + " not done within " + timeout + ": " + worker);
+    private static void awaitDone(Database db, int request, Duration timeout, KanonProcess worker) {
+        Await.until("request " + request + " done", timeout,
+                () -> "DONE".equals(db.dsl().fetchValue("SELECT status FROM kanon.requests WHERE id = " + request)), worker);
     }
 }

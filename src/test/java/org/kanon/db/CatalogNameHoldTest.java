@@ -2,6 +2,7 @@ package org.kanon.db;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -9,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 import org.jooq.Name;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import org.kanon.testing.Await;
+import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.TestDatabases;
 
 /**
@@ -21,11 +22,9 @@ import org.kanon.testing.TestDatabases;
  */
 class CatalogNameHoldTest {
 
-    @ParameterizedTest(name = "{0}", allowZeroInvocations = true) // no database server configured: nothing to hold across
-    @MethodSource("org.kanon.testing.TestDatabases#serverKinds")
+    @DatabaseTest(only = {TestDatabases.Kind.POSTGRES, TestDatabases.Kind.MARIADB}) // the catalog databases of several processes
     @DisplayName("Two writers of one name in another database take turns through the catalog database; other names do not wait")
-    void twoWritersOfOneNameAreSerialized(TestDatabases.Kind kind) throws Exception {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
+    void twoWritersOfOneNameAreSerialized(ConnectionSettings settings) throws Exception {
         try (Database catalog = Database.open(settings)) {
             Name x = DSL.name("kanon_release", "x");
             CountDownLatch firstHolds = new CountDownLatch(1);
@@ -48,17 +47,14 @@ class CatalogNameHoldTest {
 
             CompletableFuture<Long> second = CompletableFuture.supplyAsync(
                     () -> CatalogNameHold.hold(catalog, NameLock.Kind.RELEASE, List.of(x), System::nanoTime));
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (TestDatabases.waitingOnLocks(settings) < 1 && !second.isDone() && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
+            // seen waiting on the first one's hold, or (the hold broken) done already
+            Await.untilChecked("the second writer of x waiting on a lock", Duration.ofSeconds(20),
+                    () -> TestDatabases.waitingOnLocks(settings) >= 1 || second.isDone());
             assertFalse(second.isDone(), "the second writer of x ran while the first one held it");
             firstMayEnd.countDown();
             first.get(60, TimeUnit.SECONDS);
             long secondStarted = second.get(60, TimeUnit.SECONDS);
             assertTrue(secondStarted > firstEnded[0], "the second writer's work began after the first one's ended");
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 }

@@ -6,10 +6,10 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
 import org.kanon.InvalidInputException;
+import org.kanon.testing.Await;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.TestDatabases;
 
@@ -20,67 +20,48 @@ class ReadOnlyQueryTest {
      * A session advisory lock is not undone by the rollback: on a pooled connection it would outlive the query and
      * block every other writer of that name (kanon's NameLock) for as long as the process runs.
      */
-    @Test
-    void aSessionLockTakenByTheQueryDoesNotOutliveIt() throws Exception {
-        Assumptions.assumeTrue(TestDatabases.pgUrl() != null, "needs " + TestDatabases.PG_VARIABLE);
-        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.POSTGRES);
+    @DatabaseTest(only = TestDatabases.Kind.POSTGRES)
+    void aSessionLockTakenByTheQueryDoesNotOutliveIt(ConnectionSettings settings) throws Exception {
         try (Database db = Database.openScratch(settings)) {
             Integer read = new ReadOnlyQuery(db, "the query").read("SELECT pg_advisory_lock(4242), 7 AS n", rows -> rows.fetchNext().get("n", Integer.class));
             assertEquals(7, read);
             try (Connection other = DriverManager.getConnection(settings.url(), settings.user(), null);
                  Statement s = other.createStatement()) {
-                // the eviction closes the session in the background: give it a moment, then the lock must be free
-                boolean free = false;
-                for (int i = 0; i < 50 && !free; i++) {
+                // the eviction closes the session in the background: the lock must be free once it has
+                Await.untilChecked("the query's session lock freed (is it still held by a pooled connection?)", Duration.ofSeconds(5), () -> {
                     try (ResultSet rs = s.executeQuery("SELECT pg_try_advisory_lock(4242)")) {
                         rs.next();
-                        free = rs.getBoolean(1);
+                        return rs.getBoolean(1);
                     }
-                    if (!free) {
-                        Thread.sleep(100);
-                    }
-                }
-                assertTrue(free, "the query's session lock is still held by a pooled connection");
+                });
             }
             // the pool still works
             assertEquals(1, ((Number) db.dsl().fetchValue("SELECT 1")).intValue());
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 
     /** MariaDB's GET_LOCK is held by the session too: the query's own connection ends with it. */
-    @Test
-    void aMariaDbSessionLockTakenByTheQueryDoesNotOutliveIt() throws Exception {
-        Assumptions.assumeTrue(TestDatabases.kinds().contains(TestDatabases.Kind.MARIADB), "needs " + TestDatabases.MARIADB_VARIABLE);
-        ConnectionSettings settings = TestDatabases.fresh(TestDatabases.Kind.MARIADB);
+    @DatabaseTest(only = TestDatabases.Kind.MARIADB)
+    void aMariaDbSessionLockTakenByTheQueryDoesNotOutliveIt(ConnectionSettings settings) throws Exception {
         String lock = "kanon_test_" + System.nanoTime();
         try (Database db = Database.openScratch(settings)) {
             Integer read = new ReadOnlyQuery(db, "the query").read("SELECT GET_LOCK('" + lock + "', 0) AS l, 7 AS n",
                     rows -> rows.fetchNext().get("n", Integer.class));
             assertEquals(7, read);
             try (Connection other = DriverManager.getConnection(settings.url()); Statement s = other.createStatement()) {
-                boolean free = false;
-                for (int i = 0; i < 50 && !free; i++) {
+                Await.untilChecked("the query's session lock freed (is it still held?)", Duration.ofSeconds(5), () -> {
                     try (ResultSet rs = s.executeQuery("SELECT IS_FREE_LOCK('" + lock + "')")) {
                         rs.next();
-                        free = rs.getInt(1) == 1;
+                        return rs.getInt(1) == 1;
                     }
-                    if (!free) {
-                        Thread.sleep(100);
-                    }
-                }
-                assertTrue(free, "the query's session lock is still held");
+                });
             }
             assertEquals(1, ((Number) db.dsl().fetchValue("SELECT 1")).intValue());
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 
     @DatabaseTest
-    void aWriteThroughTheQueryIsRefusedAndThePoolStaysWritable(TestDatabases.Kind kind) {
-        ConnectionSettings settings = TestDatabases.fresh(kind);
+    void aWriteThroughTheQueryIsRefusedAndThePoolStaysWritable(TestDatabases.Kind kind, ConnectionSettings settings) {
         try (Database db = Database.openScratch(settings)) {
             db.dsl().execute("CREATE TABLE t (x INT)");
             List<String> writes = switch (kind) {
@@ -102,8 +83,6 @@ class ReadOnlyQueryTest {
                 db.dsl().execute("INSERT INTO t VALUES (2)");
             }
             assertEquals(6, ((Number) db.dsl().fetchValue("SELECT COUNT(*) FROM t")).intValue());
-        } finally {
-            TestDatabases.dispose(settings);
         }
     }
 }
