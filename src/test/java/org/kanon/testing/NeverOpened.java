@@ -7,8 +7,9 @@ import java.lang.annotation.Target;
 
 /**
  * On a {@link DatabaseTest}'s {@link org.kanon.db.ConnectionSettings} parameter: a database kanon has never opened (no
- * catalog yet), for tests of what kanon's first open does. Without it the database comes with kanon's catalog
- * already migrated, as any first command leaves it.
+ * catalog yet), for tests of what kanon's first open does; on a {@link org.kanon.db.Database} parameter: that database
+ * opened by the test's own first open (which migrates it). Without it the database comes with kanon's catalog already
+ * migrated, as any first command leaves it.
  */
 @Target(ElementType.PARAMETER)
 @Retention(RetentionPolicy.RUNTIME)
