@@ -148,7 +148,8 @@ class DimensionTableWriterTest {
         var e = assertThrows(InvalidInputException.class,
                 () -> new PrivacyCheck(db.dsl()).check(schema, new LevelVector(1), new KAnonymity(1), SuppressionLimit.NONE));
         assertTrue(e.getMessage().contains("holds 1 distinct value(s), in 1 row(s), missing from its hierarchy"), e.getMessage());
-        assertFalse(e.getMessage().contains("99"), "no data value in an error: " + e.getMessage());
+        // the test database's random name (kanon_t_<hex>, in MariaDB's qualified names) may hold the digits by chance
+        assertFalse(e.getMessage().replaceAll("kanon_t\\w*", "").contains("99"), "no data value in an error: " + e.getMessage());
         // the statement the message gives lists exactly the value that fell out
         String listing = e.getMessage().substring(e.getMessage().indexOf("this lists them: ") + "this lists them: ".length(),
                 e.getMessage().length() - 1);
