@@ -197,13 +197,8 @@ public final class TestDatabases {
         return user == null ? "postgres" : user;
     }
 
-    /** A fresh database of that kind, dropped again when the returned handle is closed (PostgreSQL's too). */
-    public static Database open(Kind kind) {
-        ConnectionSettings settings = fresh(kind);
-        return kind == Kind.DERBY ? Database.openScratch(settings) : Database.openScratch(settings, () -> dispose(settings));
-    }
 
-    /** Drops a database made by {@link #fresh}; Derby in-memory ones are dropped by {@link Database#close()}. */
+    /** Drops a database made by {@link #fresh} or {@link #migrated} (Derby's in the background). */
     public static void dispose(ConnectionSettings settings) {
         TestCosts.time(TestCosts.Cost.DATABASE, () -> drop(settings));
     }
