@@ -197,7 +197,6 @@ public final class TestDatabases {
         return user == null ? "postgres" : user;
     }
 
-
     /** Drops a database made by {@link #fresh} or {@link #migrated} (Derby's in the background). */
     public static void dispose(ConnectionSettings settings) {
         TestCosts.time(TestCosts.Cost.DATABASE, () -> drop(settings));
