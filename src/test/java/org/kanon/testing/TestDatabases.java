@@ -224,6 +224,34 @@ public final class TestDatabases {
         }
     }
 
+    /** Whether the database of {@code settings} (made by {@link #fresh} or {@link #migrated}) is still there. */
+    static boolean exists(ConnectionSettings settings) {
+        String url = settings.url();
+        if (url.startsWith("jdbc:duckdb:")) {
+            return java.nio.file.Files.exists(duckDbFile(url));
+        }
+        if (url.startsWith("jdbc:derby:")) {
+            try (Connection ignored = DriverManager.getConnection(url.substring(0, url.indexOf(';') < 0 ? url.length() : url.indexOf(';')))) {
+                return true;
+            } catch (SQLException e) {
+                return false; // XJ004: no such database (create=true left off)
+            }
+        }
+        boolean maria = url.startsWith("jdbc:mariadb:") || url.startsWith("jdbc:mysql:");
+        String query = maria ? "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?"
+                : "SELECT COUNT(*) FROM pg_database WHERE datname = ?";
+        try (Connection c = maria ? DriverManager.getConnection(mariadbUrl()) : DriverManager.getConnection(pgUrl(), pgUser(), null);
+             java.sql.PreparedStatement s = c.prepareStatement(query)) {
+            s.setString(1, maria ? url.replaceFirst("^jdbc:[a-z]+://[^/]*/([^?]*).*$", "$1") : databaseName(url));
+            try (java.sql.ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getInt(1) > 0;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot look for test database " + url, e);
+        }
+    }
+
     /**
      * PostgreSQL: how many sessions of the database of {@code settings} wait on a lock (an advisory lock, or a row or
      * relation another session holds); tests of concurrent writers wait for it before letting the first one go on.
