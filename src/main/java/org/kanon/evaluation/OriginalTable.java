@@ -5,7 +5,6 @@ import java.util.List;
 import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
-import org.jooq.Record;
 import org.jooq.impl.DSL;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
@@ -44,32 +43,10 @@ public record OriginalTable(SourceTable table, List<Column> qis, Column sensitiv
 
     /** The exact answer: {@code SELECT COUNT(*) FROM original WHERE ..} with the ranges and the sensitive value bound. */
     public long count(DSLContext ctx, CountQuery query) {
-        return ctx.selectCount().from(table.table()).where(where(ctx, query)).fetchSingle(0, Long.class);
-    }
-
-    /**
-     * The exact answers of several queries in one scan: {@code SELECT COUNT(*) FILTER (WHERE ..), .. FROM original}
-     * (a CASE where the database has no FILTER), each the count {@link #count} gives, in the database's own comparison.
-     */
-    public long[] counts(DSLContext ctx, List<CountQuery> queries) {
-        List<Field<Integer>> counts = new ArrayList<>();
-        for (CountQuery q : queries) {
-            counts.add(DSL.count().filterWhere(where(ctx, q)));
-        }
-        Record r = ctx.select(counts).from(table.table()).fetchSingle();
-        long[] answers = new long[queries.size()];
-        for (int i = 0; i < answers.length; i++) {
-            Long n = r.get(i, Long.class);
-            answers[i] = n == null ? 0 : n;
-        }
-        return answers;
-    }
-
-    private Condition where(DSLContext ctx, CountQuery query) {
         Condition where = sensitiveText(ctx, sensitive).eq(DSL.val(query.sensitiveValue()));
         for (Interval b : query.ranges()) {
             where = where.and(b.condition(DSL.field(DSL.name(qis.get(b.attribute()).name()))));
         }
-        return where;
+        return ctx.selectCount().from(table.table()).where(where).fetchSingle(0, Long.class);
     }
 }

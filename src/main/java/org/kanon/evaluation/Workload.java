@@ -15,8 +15,6 @@ import org.kanon.InvalidInputException;
  * it is drawn again (the count of such draws is reported), at most 100 x N draws in all for N queries.
  */
 public record Workload(WorkloadSpec spec, List<CountQuery> queries, List<Long> exact, int redrawn) {
-    /** Queries whose exact answers one statement counts: one scan of the original for each this many. */
-    static final int COUNTED_TOGETHER = 64;
 
     public Workload {
         queries = List.copyOf(queries);
@@ -34,26 +32,18 @@ public record Workload(WorkloadSpec spec, List<CountQuery> queries, List<Long> e
         List<Long> answers = new ArrayList<>();
         int redrawn = 0;
         long limit = 100L * spec.queries();
-        // queries are drawn as before, one after the other from the seeded stream, and kept or redrawn in that order;
-        // only their exact answers are counted a batch at a time (one scan each, not one per query)
         while (queries.size() < spec.queries()) {
-            long left = limit - queries.size() - redrawn;
-            List<CountQuery> batch = new ArrayList<>();
-            while (batch.size() < Math.min(COUNTED_TOGETHER, left)) {
-                batch.add(draw(original, spec, random));
-            }
-            long[] exact = batch.isEmpty() ? new long[0] : original.counts(ctx, batch);
-            for (int i = 0; i < batch.size() && queries.size() < spec.queries(); i++) {
-                if (exact[i] == 0) {
-                    redrawn++;
-                } else {
-                    queries.add(batch.get(i));
-                    answers.add(exact[i]);
-                }
-            }
-            if (queries.size() < spec.queries() && queries.size() + redrawn >= limit) {
+            if (queries.size() + redrawn >= limit) {
                 throw new InvalidInputException(String.format(Locale.ROOT, "--selectivity: %d of %d queries drawn had no matching row in %s; "
                         + "raise --selectivity or lower --dimensionality", redrawn, queries.size() + redrawn, original.table().displayName()));
+            }
+            CountQuery q = draw(original, spec, random);
+            long exact = original.count(ctx, q);
+            if (exact == 0) {
+                redrawn++;
+            } else {
+                queries.add(q);
+                answers.add(exact);
             }
         }
         return new Workload(spec, queries, answers, redrawn);
