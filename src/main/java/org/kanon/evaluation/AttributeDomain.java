@@ -3,11 +3,7 @@ package org.kanon.evaluation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import org.jooq.DSLContext;
-import org.jooq.Field;
-import org.jooq.impl.DSL;
 import org.kanon.schema.Column;
-import org.kanon.schema.SourceTable;
 
 /**
  * The values a QI attribute takes in the original table, in order (numbers by value, anything else in text order, as
@@ -19,7 +15,8 @@ public final class AttributeDomain {
     private final List<Object> raw;
     private final List<Object> values;
 
-    private AttributeDomain(Column column, List<Object> raw) {
+    /** {@code raw}: the column's distinct non-null values as the database returned them, in any order. */
+    AttributeDomain(Column column, List<Object> raw) {
         this.column = column;
         List<Object[]> pairs = new ArrayList<>();
         for (Object r : raw) {
@@ -32,12 +29,6 @@ public final class AttributeDomain {
         }
         this.raw = pairs.stream().map(p -> p[0]).toList();
         this.values = pairs.stream().map(p -> p[1]).toList();
-    }
-
-    /** {@code SELECT DISTINCT A FROM original WHERE A IS NOT NULL}. */
-    public static AttributeDomain load(DSLContext ctx, SourceTable original, Column column) {
-        Field<Object> a = DSL.field(DSL.name(column.name()));
-        return new AttributeDomain(column, ctx.selectDistinct(a).from(original.table()).where(a.isNotNull()).fetch(a));
     }
 
     public Column column() {
@@ -67,7 +58,7 @@ public final class AttributeDomain {
             throw new IllegalArgumentException("positions " + from + ".." + to + " outside 0.." + (size() - 1) + " of " + column.name());
         }
         if (numeric()) {
-            return new Interval.Numeric(attribute, (Double) values.get(from), (Double) values.get(to), raw.get(from), raw.get(to));
+            return new Interval.Numeric(attribute, (Double) values.get(from), (Double) values.get(to));
         }
         return new Interval.Text(attribute, (String) values.get(from), (String) values.get(to), raw.subList(from, to + 1));
     }

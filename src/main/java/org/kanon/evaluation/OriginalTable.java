@@ -1,52 +1,134 @@
 package org.kanon.evaluation;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import org.jooq.Condition;
-import org.jooq.DSLContext;
+import java.util.Map;
+import java.util.TreeSet;
 import org.jooq.Field;
+import org.jooq.Record;
 import org.jooq.impl.DSL;
+import org.kanon.db.Database;
+import org.kanon.db.dialect.DatabaseProfile;
 import org.kanon.schema.Column;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TextValues;
 
 /**
  * The original table a workload is drawn from and answered on exactly: its QI columns in the release's order with
- * their domains, and the sensitive column with its values (as text, as the releases hold them).
+ * their domains, the sensitive column with its values (as text, as the releases hold them), and its classes over
+ * those columns with their counts, read in one scan: {@code SELECT qis, s, COUNT(*) FROM original GROUP BY ..}. Text
+ * is grouped as written (the profile's {@link DatabaseProfile#exactText}: Derby's blank padding and MariaDB's
+ * case-blind collations would merge values a reader tells apart), so the domains, the exact answers and the
+ * estimates from a release all compare values one way.
  */
-public record OriginalTable(SourceTable table, List<Column> qis, Column sensitive, List<AttributeDomain> domains,
-                            List<String> sensitiveValues) {
-
-    public OriginalTable {
-        qis = List.copyOf(qis);
-        domains = List.copyOf(domains);
-        sensitiveValues = List.copyOf(sensitiveValues);
+public final class OriginalTable {
+    /** Rows sharing their QI values (normalized by {@link Values}) and sensitive value. */
+    private record RowClass(Object[] values, String sensitive, long count) {
     }
 
-    /** Reads the domains: one {@code SELECT DISTINCT} per QI column and one for the sensitive column. */
-    public static OriginalTable load(DSLContext ctx, SourceTable table, List<String> qiNames, String sensitiveName) {
+    private final SourceTable table;
+    private final List<Column> qis;
+    private final Column sensitive;
+    private final List<AttributeDomain> domains;
+    private final List<String> sensitiveValues;
+    private final List<RowClass> classes;
+
+    private OriginalTable(SourceTable table, List<Column> qis, Column sensitive, List<AttributeDomain> domains,
+                          List<String> sensitiveValues, List<RowClass> classes) {
+        this.table = table;
+        this.qis = List.copyOf(qis);
+        this.sensitive = sensitive;
+        this.domains = List.copyOf(domains);
+        this.sensitiveValues = List.copyOf(sensitiveValues);
+        this.classes = List.copyOf(classes);
+    }
+
+    /** Reads the classes of the QI columns and the sensitive column, and from them the domains and sensitive values. */
+    public static OriginalTable load(Database db, SourceTable table, List<String> qiNames, String sensitiveName) {
+        DatabaseProfile profile = db.profile();
         List<Column> qis = table.columns(qiNames);
         Column sensitive = table.column(sensitiveName);
-        List<AttributeDomain> domains = new ArrayList<>();
+        List<Field<?>> select = new ArrayList<>();
+        List<Field<?>> groupBy = new ArrayList<>();
         for (Column c : qis) {
-            domains.add(AttributeDomain.load(ctx, table, c));
+            Field<Object> f = DSL.field(DSL.name(c.name()));
+            select.add(f);
+            groupBy.add(f);
+            if (!c.isNumeric()) {
+                groupBy.add(profile.exactText(f));
+            }
         }
-        Field<String> s = sensitiveText(ctx, sensitive);
-        List<String> values = new ArrayList<>(ctx.selectDistinct(s).from(table.table()).where(s.isNotNull()).fetch(0, String.class));
-        values.sort(null);
-        return new OriginalTable(table, qis, sensitive, domains, values);
+        Field<String> s = TextValues.of(DSL.field(DSL.name(sensitive.name())), sensitive, db.dialect());
+        select.add(s);
+        groupBy.add(s);
+        groupBy.add(profile.exactText(s));
+        select.add(DSL.count());
+
+        List<Map<Object, Object>> rawByValue = new ArrayList<>();
+        qis.forEach(c -> rawByValue.add(new LinkedHashMap<>()));
+        TreeSet<String> sensitiveValues = new TreeSet<>();
+        List<RowClass> classes = new ArrayList<>();
+        for (Record r : db.dsl().select(select).from(table.table()).groupBy(groupBy).fetch()) {
+            Object[] values = new Object[qis.size()];
+            for (int i = 0; i < values.length; i++) {
+                Object raw = r.get(i);
+                values[i] = Values.of(raw, qis.get(i).isNumeric());
+                if (values[i] != null) {
+                    rawByValue.get(i).putIfAbsent(values[i], raw);
+                }
+            }
+            String v = r.get(qis.size(), String.class);
+            if (v != null) {
+                sensitiveValues.add(v);
+            }
+            classes.add(new RowClass(values, v, r.get(qis.size() + 1, Long.class)));
+        }
+        List<AttributeDomain> domains = new ArrayList<>();
+        for (int i = 0; i < qis.size(); i++) {
+            domains.add(new AttributeDomain(qis.get(i), List.copyOf(rawByValue.get(i).values())));
+        }
+        return new OriginalTable(table, qis, sensitive, domains, new ArrayList<>(sensitiveValues), classes);
     }
 
-    private static Field<String> sensitiveText(DSLContext ctx, Column sensitive) {
-        return TextValues.of(DSL.field(DSL.name(sensitive.name())), sensitive, ctx.dialect());
+    public SourceTable table() {
+        return table;
     }
 
-    /** The exact answer: {@code SELECT COUNT(*) FROM original WHERE ..} with the ranges and the sensitive value bound. */
-    public long count(DSLContext ctx, CountQuery query) {
-        Condition where = sensitiveText(ctx, sensitive).eq(DSL.val(query.sensitiveValue()));
+    public List<Column> qis() {
+        return qis;
+    }
+
+    public Column sensitive() {
+        return sensitive;
+    }
+
+    public List<AttributeDomain> domains() {
+        return domains;
+    }
+
+    /** The sensitive column's values, as text, in text order. */
+    public List<String> sensitiveValues() {
+        return sensitiveValues;
+    }
+
+    /** The exact answer: the rows whose sensitive value is the query's and whose QI values lie in its ranges. */
+    public long count(CountQuery query) {
+        long count = 0;
+        for (RowClass c : classes) {
+            if (query.sensitiveValue().equals(c.sensitive()) && inRanges(query, c.values())) {
+                count += c.count();
+            }
+        }
+        return count;
+    }
+
+    private static boolean inRanges(CountQuery query, Object[] values) {
         for (Interval b : query.ranges()) {
-            where = where.and(b.condition(DSL.field(DSL.name(qis.get(b.attribute()).name()))));
+            if (!b.contains(values[b.attribute()])) {
+                return false;
+            }
         }
-        return ctx.selectCount().from(table.table()).where(where).fetchSingle(0, Long.class);
+        return true;
     }
 }

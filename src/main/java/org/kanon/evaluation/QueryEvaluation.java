@@ -33,12 +33,12 @@ public final class QueryEvaluation {
         WorkloadSpec resolved = spec.forRelease(qis.size());
         String sensitive = sensitive(release, sensitiveName);
         SourceTable table = new TableResolver(db).resolve(originalName);
-        OriginalTable original = OriginalTable.load(db.dsl(), table, qis, sensitive);
+        OriginalTable original = OriginalTable.load(db, table, qis, sensitive);
         if (original.qis().contains(original.sensitive())) {
             throw new InvalidInputException("--sensitive: " + original.sensitive().name() + " is a quasi-identifier of release " + release.name());
         }
         CountEstimator estimator = new ReleaseEstimators(db).open(release, original);
-        Workload workload = Workload.generate(db.dsl(), original, resolved);
+        Workload workload = Workload.generate(original, resolved);
         return new Report(release, table, original.sensitive().name(), estimator.kind(), workload, Accuracy.of(workload, estimator));
     }
 

@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import org.jooq.DSLContext;
 import org.kanon.InvalidInputException;
 
 /**
@@ -21,7 +20,7 @@ public record Workload(WorkloadSpec spec, List<CountQuery> queries, List<Long> e
         exact = List.copyOf(exact);
     }
 
-    public static Workload generate(DSLContext ctx, OriginalTable original, WorkloadSpec spec) {
+    public static Workload generate(OriginalTable original, WorkloadSpec spec) {
         int d = original.qis().size();
         spec.validFor(d);
         if (original.sensitiveValues().isEmpty() || original.domains().stream().anyMatch(a -> a.size() == 0)) {
@@ -38,7 +37,7 @@ public record Workload(WorkloadSpec spec, List<CountQuery> queries, List<Long> e
                         + "raise --selectivity or lower --dimensionality", redrawn, queries.size() + redrawn, original.table().displayName()));
             }
             CountQuery q = draw(original, spec, random);
-            long exact = original.count(ctx, q);
+            long exact = original.count(q);
             if (exact == 0) {
                 redrawn++;
             } else {

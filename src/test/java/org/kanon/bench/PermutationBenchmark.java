@@ -122,8 +122,8 @@ public final class PermutationBenchmark {
             line("| d | l | PA | Anatomy | Anatomy A1 | Incognito (node) | redrawn |");
             line("|---|---|---|---|---|---|---|");
             for (int d : ds) {
-                OriginalTable original = OriginalTable.load(db.dsl(), table, ADULT_QI.subList(0, d), "occupation");
-                Workload w = Workload.generate(db.dsl(), original, new WorkloadSpec(queries, 4, 0.1, SEED));
+                OriginalTable original = OriginalTable.load(db, table, ADULT_QI.subList(0, d), "occupation");
+                Workload w = Workload.generate(original, new WorkloadSpec(queries, 4, 0.1, SEED));
                 for (int l : ls) {
                     Map<String, CountEstimator> e = estimators(db, url, table, original, d, l);
                     releases.putAll(prefixed(d, l, e));
@@ -133,13 +133,13 @@ public final class PermutationBenchmark {
                 }
             }
             line("");
-            OriginalTable seven = OriginalTable.load(db.dsl(), table, ADULT_QI, "occupation");
+            OriginalTable seven = OriginalTable.load(db, table, ADULT_QI, "occupation");
             line("### OCC-7, l = 5: against the query dimensionality w (s = 0.1)");
             line("");
             line("| w | PA | Anatomy | Anatomy A1 | Incognito | redrawn |");
             line("|---|---|---|---|---|---|");
             for (int wd = 4; wd <= 8; wd++) {
-                Workload w = Workload.generate(db.dsl(), seven, new WorkloadSpec(queries, wd, 0.1, SEED));
+                Workload w = Workload.generate(seven, new WorkloadSpec(queries, wd, 0.1, SEED));
                 line(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s | %d |", wd, cell(w, releases.get("7/5/pa")), cell(w, releases.get("7/5/anatomy")),
                         cell(w, releases.get("7/5/anatomyA1")), cell(w, releases.get("7/5/incognito")), w.redrawn()));
                 flush();
@@ -150,7 +150,7 @@ public final class PermutationBenchmark {
             line("| s | PA | Anatomy | Anatomy A1 | Incognito | redrawn |");
             line("|---|---|---|---|---|---|");
             for (double s : new double[] {0.10, 0.15, 0.20, 0.25, 0.30}) {
-                Workload w = Workload.generate(db.dsl(), seven, new WorkloadSpec(queries, 4, s, SEED));
+                Workload w = Workload.generate(seven, new WorkloadSpec(queries, 4, s, SEED));
                 line(String.format(Locale.ROOT, "| %.2f | %s | %s | %s | %s | %d |", s, cell(w, releases.get("7/5/pa")), cell(w, releases.get("7/5/anatomy")),
                         cell(w, releases.get("7/5/anatomyA1")), cell(w, releases.get("7/5/incognito")), w.redrawn()));
                 flush();
@@ -260,8 +260,8 @@ public final class PermutationBenchmark {
                     long writeMs = (System.nanoTime() - w0) / 1_000_000;
                     String errors = "";
                     if (accuracy) {
-                        OriginalTable original = OriginalTable.load(db.dsl(), table, CENSUS_QI, sensitive);
-                        Workload w = Workload.generate(db.dsl(), original, new WorkloadSpec(queries, 4, 0.1, SEED));
+                        OriginalTable original = OriginalTable.load(db, table, CENSUS_QI, sensitive);
+                        Workload w = Workload.generate(original, new WorkloadSpec(queries, 4, 0.1, SEED));
                         PermutationAnonymizer.Result an = PermutationAnonymizer.run(r.input(), options("anatomy", 10, true), 0);
                         PermutationAnonymizer.Result a1 = PermutationAnonymizer.run(r.input(), options("anatomy", 10, false), 0);
                         errors = String.format(Locale.ROOT, " %s | %s | %s |", cell(w, new PermutationEstimator(groups(r.input(), r.layout()))),

@@ -48,9 +48,9 @@ class PaperExamplesTest {
     @DisplayName("Examples 1 and 2: exact 1 (Table 1), generalization 3/8 (Table 2), Anatomy 0.9 (Table 3), permutation 0.855 (Table 4)")
     void examplesOneAndTwo(Database db) {
         DSLContext ctx = db.dsl();
-        OriginalTable t1 = OriginalTable.load(ctx, load(db, "permutation-table1", "t1"), List.of("age", "sex"), "disease");
+        OriginalTable t1 = OriginalTable.load(db, load(db, "permutation-table1", "t1"), List.of("age", "sex"), "disease");
         CountQuery q = example1(t1);
-        assertEquals(1, t1.count(ctx, q), "Example 1 on Table 1");
+        assertEquals(1, t1.count(q), "Example 1 on Table 1");
 
         SourceTable t2 = load(db, "permutation-table2", "t2");
         List<CellReader> readers = List.of(new CellReader(t1.domains().get(0), Map.of()), new CellReader(t1.domains().get(1), Map.of()));
@@ -71,13 +71,13 @@ class PaperExamplesTest {
         assertEquals(0, generalized.estimate(none));
         assertEquals(0, anatomy.estimate(none));
         assertEquals(0, permutation.estimate(none));
-        assertEquals(0, t1.count(ctx, none));
+        assertEquals(0, t1.count(none));
     }
 
     @DatabaseTest
     @DisplayName("Table 2's cells: [lo-hi] spreads evenly over its length, F/M over its two values, * over the domain; an unknown cell is refused")
     void cellsOfTable2(Database db) {
-        OriginalTable t1 = OriginalTable.load(db.dsl(), load(db, "permutation-table1", "t1"), List.of("age", "sex"), "disease");
+        OriginalTable t1 = OriginalTable.load(db, load(db, "permutation-table1", "t1"), List.of("age", "sex"), "disease");
         CellReader age = new CellReader(t1.domains().get(0), Map.of());
         CellReader sex = new CellReader(t1.domains().get(1), Map.of());
         Interval fortyToSeventy = t1.domains().get(0).interval(0, 1, 6);

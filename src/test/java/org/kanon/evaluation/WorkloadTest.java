@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.jooq.impl.DSL;
+import org.jooq.impl.SQLDataType;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.ingest.CsvImporter;
@@ -41,10 +43,10 @@ class WorkloadTest {
     @DisplayName("Table 1, w = 3, s = 0.5: 6 consecutive ages and 1 sex per query; exact answers = a count over the CSV; same seed, same workload")
     void workloadOnTable1(Database db) throws IOException {
         new CsvImporter(db).importCsv(PaperTables.PAPERS.resolve("permutation-table1.csv"), "t1", new ImportOptions(null, false));
-        OriginalTable t1 = OriginalTable.load(db.dsl(), new TableResolver(db).resolve("t1"), List.of("age", "sex"), "disease");
+        OriginalTable t1 = OriginalTable.load(db, new TableResolver(db).resolve("t1"), List.of("age", "sex"), "disease");
         assertEquals(List.of("Bronchitis", "Cancer", "Dyspepsia", "Emphysema", "Flu", "Gastritic", "Pneumonia"), t1.sensitiveValues());
         WorkloadSpec spec = new WorkloadSpec(60, 3, 0.5, 42);
-        Workload w = Workload.generate(db.dsl(), t1, spec);
+        Workload w = Workload.generate(t1, spec);
         assertEquals(60, w.queries().size());
         assertTrue(w.redrawn() > 0, "most (age run, sex, disease) combinations of 9 rows are empty");
         List<String[]> rows = new ArrayList<>();
@@ -63,8 +65,26 @@ class WorkloadTest {
             assertEquals(expected, w.exact().get(i), "SQL count of query " + i);
             assertTrue(expected > 0);
         }
-        Workload again = Workload.generate(db.dsl(), t1, spec);
+        Workload again = Workload.generate(t1, spec);
         assertEquals(w.queries(), again.queries());
-        assertNotEquals(w.queries(), Workload.generate(db.dsl(), t1, new WorkloadSpec(60, 3, 0.5, 43)).queries());
+        assertNotEquals(w.queries(), Workload.generate(t1, new WorkloadSpec(60, 3, 0.5, 43)).queries());
+    }
+
+    @DatabaseTest
+    @DisplayName("values as written: 'F', 'F ' and 'f' are three values of a domain, and an exact count for 'Flu' leaves 'Flu ' out")
+    void valuesAsWritten(Database db) {
+        db.dsl().createTable(DSL.name("t")).column("age", SQLDataType.INTEGER).column("sex", SQLDataType.VARCHAR(4))
+                .column("disease", SQLDataType.VARCHAR(8)).execute();
+        Object[][] rows = {{30, "F", "Flu"}, {30, "F ", "Flu"}, {31, "f", "Flu"}, {31, "F", "Flu "}, {32, "M", "Flu"}, {32, "F", "Flu"}};
+        for (Object[] r : rows) {
+            db.dsl().insertInto(DSL.table(DSL.name("t"))).values(r).execute();
+        }
+        OriginalTable t = OriginalTable.load(db, new TableResolver(db).resolve("t"), List.of("age", "sex"), "disease");
+        assertEquals(List.of("F", "F ", "M", "f"), t.domains().get(1).values());
+        assertEquals(List.of("Flu", "Flu "), t.sensitiveValues());
+        Interval allAges = t.domains().get(0).interval(0, 0, 2);
+        assertEquals(2, t.count(new CountQuery(List.of(allAges, t.domains().get(1).interval(1, 0, 0)), "Flu")), "sex 'F': rows 1 and 6");
+        assertEquals(1, t.count(new CountQuery(List.of(allAges, t.domains().get(1).interval(1, 0, 0)), "Flu ")), "row 4");
+        assertEquals(5, t.count(new CountQuery(List.of(allAges), "Flu")));
     }
 }
