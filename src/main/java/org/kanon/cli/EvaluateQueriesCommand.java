@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
         "A seeded workload of SELECT COUNT(*) WHERE A1 in b1 AND .. AND A(w-1) in b(w-1) AND S = v,",
         "estimated from the release alone (permutation: per group the product of the attributes'",
         "shares; anatomy: the share of the group's QI tuples; generalized releases: uniform inside",
-        "a generalized value) and answered exactly on the original by SQL. Prints the average and",
+        "a generalized value) and answered exactly from one GROUP BY of the original (text as",
+        "written). Prints the average and",
         "median relative error |exact - estimate| / exact."})
 final class EvaluateQueriesCommand extends ResultCommand {
     @Option(names = "--release", paramLabel = "R", required = true, description = "Release name.")
