@@ -1,6 +1,7 @@
 package org.kanon.evaluation;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +25,7 @@ import org.kanon.schema.TextValues;
  */
 public final class OriginalTable {
     /** Rows sharing their QI values (normalized by {@link Values}) and sensitive value. */
-    private record RowClass(Object[] values, String sensitive, long count) {
+    private record RowClass(Object[] values, long count) {
     }
 
     private final SourceTable table;
@@ -32,16 +33,17 @@ public final class OriginalTable {
     private final Column sensitive;
     private final List<AttributeDomain> domains;
     private final List<String> sensitiveValues;
-    private final List<RowClass> classes;
+    /** The classes by sensitive value (a query names one). */
+    private final Map<String, List<RowClass>> classes;
 
     private OriginalTable(SourceTable table, List<Column> qis, Column sensitive, List<AttributeDomain> domains,
-                          List<String> sensitiveValues, List<RowClass> classes) {
+                          List<String> sensitiveValues, Map<String, List<RowClass>> classes) {
         this.table = table;
         this.qis = List.copyOf(qis);
         this.sensitive = sensitive;
         this.domains = List.copyOf(domains);
         this.sensitiveValues = List.copyOf(sensitiveValues);
-        this.classes = List.copyOf(classes);
+        this.classes = Map.copyOf(classes);
     }
 
     /** Reads the classes of the QI columns and the sensitive column, and from them the domains and sensitive values. */
@@ -67,8 +69,7 @@ public final class OriginalTable {
 
         List<Map<Object, Object>> rawByValue = new ArrayList<>();
         qis.forEach(c -> rawByValue.add(new LinkedHashMap<>()));
-        TreeSet<String> sensitiveValues = new TreeSet<>();
-        List<RowClass> classes = new ArrayList<>();
+        Map<String, List<RowClass>> classes = new HashMap<>();
         for (Record r : db.dsl().select(select).from(table.table()).groupBy(groupBy).fetch()) {
             Object[] values = new Object[qis.size()];
             for (int i = 0; i < values.length; i++) {
@@ -80,15 +81,14 @@ public final class OriginalTable {
             }
             String v = r.get(qis.size(), String.class);
             if (v != null) {
-                sensitiveValues.add(v);
+                classes.computeIfAbsent(v, x -> new ArrayList<>()).add(new RowClass(values, r.get(qis.size() + 1, Long.class)));
             }
-            classes.add(new RowClass(values, v, r.get(qis.size() + 1, Long.class)));
         }
         List<AttributeDomain> domains = new ArrayList<>();
         for (int i = 0; i < qis.size(); i++) {
             domains.add(new AttributeDomain(qis.get(i), List.copyOf(rawByValue.get(i).values())));
         }
-        return new OriginalTable(table, qis, sensitive, domains, new ArrayList<>(sensitiveValues), classes);
+        return new OriginalTable(table, qis, sensitive, domains, new ArrayList<>(new TreeSet<>(classes.keySet())), classes);
     }
 
     public SourceTable table() {
@@ -115,8 +115,8 @@ public final class OriginalTable {
     /** The exact answer: the rows whose sensitive value is the query's and whose QI values lie in its ranges. */
     public long count(CountQuery query) {
         long count = 0;
-        for (RowClass c : classes) {
-            if (query.sensitiveValue().equals(c.sensitive()) && inRanges(query, c.values())) {
+        for (RowClass c : classes.getOrDefault(query.sensitiveValue(), List.of())) {
+            if (inRanges(query, c.values())) {
                 count += c.count();
             }
         }

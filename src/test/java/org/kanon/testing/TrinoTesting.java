@@ -36,12 +36,48 @@ public final class TrinoTesting {
     private TrinoTesting() {
     }
 
-    /** The cluster's URL (catalog and schema in its path); skips the calling test when {@value #VARIABLE} is not set. */
+    /**
+     * The cluster's URL (catalog and schema in its path); skips the calling test when {@value #VARIABLE} is not set.
+     * When {@value #BOOT_VARIABLE} names a file, the cluster is still starting: the first call waits until that file
+     * holds the exit code of {@code bin/trino-cluster start} and fails, naming it, when it is not 0.
+     */
     public static String url() {
         String url = System.getenv(VARIABLE);
         assumeTrue(url != null && !url.isBlank(), VARIABLE + " is not set: Trino tests skipped (start a cluster with "
                 + "bin/trino-cluster start and set " + VARIABLE + " to the JDBC URL it prints; .ci/run does both)");
+        awaitBoot();
         return url;
+    }
+
+    /**
+     * A file that holds the exit code of the {@code bin/trino-cluster start} that boots the cluster beside the other tests
+     * (.ci/run: the Trino tests run last, so the cluster boots while the others run instead of before them).
+     */
+    public static final String BOOT_VARIABLE = "KANON_TEST_TRINO_BOOT";
+    private static final java.time.Duration BOOT_TIMEOUT = java.time.Duration.ofMinutes(15);
+    private static boolean booted;
+
+    private static synchronized void awaitBoot() {
+        String boot = System.getenv(BOOT_VARIABLE);
+        if (booted || boot == null || boot.isBlank()) {
+            return;
+        }
+        java.nio.file.Path status = java.nio.file.Path.of(boot);
+        Await.until("bin/trino-cluster start to finish (its exit code in " + status + ")", BOOT_TIMEOUT, () -> exitCode(status) != null);
+        String code = exitCode(status);
+        if (!code.equals("0")) {
+            throw new IllegalStateException("bin/trino-cluster start failed (exit " + code + "; " + status + "); its log says why");
+        }
+        booted = true;
+    }
+
+    private static String exitCode(java.nio.file.Path status) {
+        try {
+            String text = java.nio.file.Files.readString(status).trim();
+            return text.matches("\\d+") ? text : null;
+        } catch (java.io.IOException notYet) {
+            return null;
+        }
     }
 
     /** The Trino catalog kanon writes into (the URL's first path element, e.g. iceberg). */
