@@ -333,6 +333,11 @@ public final class TestDatabases {
         return t;
     });
 
+    /** Returns when the Derby drops queued so far have run (a connection made meanwhile would boot the database again). */
+    static void awaitDerbyDrops() {
+        java.util.concurrent.CompletableFuture.runAsync(() -> { }, DERBY_DROPS).join();
+    }
+
     private static void dropDerby(String url) {
         if (!url.startsWith("jdbc:derby:memory:")) {
             return;
