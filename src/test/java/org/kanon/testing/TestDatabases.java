@@ -146,7 +146,7 @@ public final class TestDatabases {
     }
 
     private static void disposeMariaDb(String url) {
-        String name = url.replaceFirst("^jdbc:[a-z]+://[^/]*/([^?]*).*$", "$1");
+        String name = databaseName(url);
         try (Connection c = DriverManager.getConnection(mariadbUrl()); Statement s = c.createStatement()) {
             for (String suffix : MARIADB_NAMESPACES) {
                 s.execute("DROP DATABASE IF EXISTS `" + name + suffix + "`");
@@ -216,7 +216,7 @@ public final class TestDatabases {
             DERBY_DROPS.execute(() -> dropDerby(settings.url()));
             return;
         }
-        String name = settings.url().replaceFirst("^.*/([^/?]+)(\\?.*)?$", "$1");
+        String name = databaseName(settings.url());
         try (Connection c = DriverManager.getConnection(pgUrl(), pgUser(), null); Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
         } catch (SQLException e) {
@@ -242,7 +242,7 @@ public final class TestDatabases {
                 : "SELECT COUNT(*) FROM pg_database WHERE datname = ?";
         try (Connection c = maria ? DriverManager.getConnection(mariadbUrl()) : DriverManager.getConnection(pgUrl(), pgUser(), null);
              java.sql.PreparedStatement s = c.prepareStatement(query)) {
-            s.setString(1, maria ? url.replaceFirst("^jdbc:[a-z]+://[^/]*/([^?]*).*$", "$1") : databaseName(url));
+            s.setString(1, databaseName(url));
             try (java.sql.ResultSet rs = s.executeQuery()) {
                 rs.next();
                 return rs.getInt(1) > 0;
@@ -258,9 +258,9 @@ public final class TestDatabases {
      */
     public static int waitingOnLocks(ConnectionSettings settings) throws SQLException {
         if (settings.url().startsWith("jdbc:mariadb:") || settings.url().startsWith("jdbc:mysql:")) {
-            return mariaDbWaitingOnLocks(settings.url().replaceFirst("^jdbc:[a-z]+://[^/]*/([^?]*).*$", "$1"));
+            return mariaDbWaitingOnLocks(databaseName(settings.url()));
         }
-        String database = settings.url().replaceFirst("^.*/([^/?]+)(\\?.*)?$", "$1");
+        String database = databaseName(settings.url());
         try (Connection c = DriverManager.getConnection(pgUrl(), pgUser(), null);
              java.sql.PreparedStatement s = c.prepareStatement(
                      "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = ? AND wait_event_type = 'Lock'")) {
