@@ -31,11 +31,35 @@ final class NodeOptions {
     @Option(names = "--l", paramLabel = "L", description = "l-diversity of --sensitive in every class (see --diversity).")
     Integer l;
 
-    @Option(names = "--diversity", paramLabel = "frequency|distinct",
-            description = "frequency: the most frequent value holds at most |E|/l rows of a class (default); distinct: at least l distinct values.")
+    @Option(names = "--diversity", paramLabel = "frequency|distinct|entropy|recursive",
+            description = "frequency: the most frequent value holds at most |E|/l rows of a class (default); distinct: at least l distinct values; "
+                    + "entropy: the entropy of a class's values is at least ln l; recursive: r1 < c (r_l + ... + r_m) of the counts sorted descending (needs --c).")
     String diversity;
 
-    @Option(names = "--sensitive", paramLabel = "S", description = "The sensitive attribute of --alpha or --l.")
+    @Option(names = "--c", paramLabel = "C", description = "The c of recursive (c,l)-diversity, a number above 0.")
+    String c;
+
+    @Option(names = "--t", paramLabel = "T",
+            description = "t-closeness of --sensitive: the earth mover's distance between a class's values and the whole table's is at most T, 0 < T <= 1.")
+    String t;
+
+    @Option(names = "--closeness", paramLabel = "equal|hierarchical|ordered",
+            description = "The ground distance of --t: equal (default), hierarchical (over the hierarchy bound to --sensitive) or ordered (a numeric column).")
+    String closeness;
+
+    @Option(names = "--k-map", paramLabel = "K", description = "k-map: every class holding a row matches at least K rows of --population.")
+    Integer kMap;
+
+    @Option(names = "--presence", paramLabel = "DMIN,DMAX",
+            description = "delta-presence: in every class of the generalized --population, rows of the table / rows of the population lies in [DMIN, DMAX].")
+    String presence;
+
+    @Option(names = "--population", paramLabel = "P",
+            description = "The population table of --k-map and --presence: the table is a sample of it; same QI column names, generalized by the table's hierarchies.")
+    String population;
+
+    @Option(names = "--sensitive", paramLabel = "S[,S2..]",
+            description = "The sensitive attribute of --alpha, --l or --t; several columns (comma-separated) for --l and --t, each of which must meet them.")
     String sensitive;
 
     @Option(names = "--value", paramLabel = "V",
@@ -57,7 +81,8 @@ final class NodeOptions {
 
     /** What to anonymize and under which requirement, as given: the engine builds the model from it. */
     Anonymization anonymization() {
-        return new Anonymization(table, qi, k, alpha, l, diversity, sensitive, values, suppression);
+        return new Anonymization(table, qi, k, alpha, l, diversity, sensitive, values, suppression,
+                new Anonymization.Beyond(c, t, closeness, kMap, presence, population));
     }
 
     /** k-anonymity, or (alpha,k)-anonymity with --alpha, or l-diversity with --l; one clear error for a bad mix. */

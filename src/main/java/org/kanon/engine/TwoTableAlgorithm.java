@@ -48,6 +48,10 @@ final class TwoTableAlgorithm extends DeclaredAlgorithm {
             // each group holds at least l rows: l is the size bound too, a k would be read by nothing
             throw new InvalidInputException("--k does not apply to --algorithm " + name + ": its groups are l-diverse (--l), each of at least l rows; drop --k");
         }
+        if (what.beyond().any() || (what.diversity() != null && !what.diversity().equalsIgnoreCase(Anonymization.DEFAULT_DIVERSITY))) {
+            throw new InvalidInputException("--algorithm " + name + ": the groups are frequency l-diverse (--l); drop --diversity, --c, --t,"
+                    + " --closeness, --k-map, --presence and --population");
+        }
         if (what.alpha() != null || !what.values().isEmpty()) {
             throw new InvalidInputException("--algorithm " + name + ": the release is l-diverse; drop --alpha/--value");
         }

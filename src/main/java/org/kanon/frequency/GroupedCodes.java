@@ -186,6 +186,50 @@ public final class GroupedCodes {
         }
     }
 
+    /**
+     * This set's groups followed by {@code other}'s, whose columns are this set's first {@code other.columns()}: the
+     * values of those columns are numbered across both sets (a value keeps its code here, the other's new values get
+     * new ones), and the other's groups have code -1 in the columns beyond. Groups are not merged: group g of the result
+     * is this set's for g < {@link #size()}, the other's after.
+     */
+    public GroupedCodes followedBy(GroupedCodes other) {
+        int shared = other.columns();
+        int columns = columns();
+        int total = size + other.size;
+        List<List<Object>> merged = new ArrayList<>();
+        int[][] joined = new int[columns][];
+        for (int c = 0; c < columns; c++) {
+            List<Object> known = new ArrayList<>(values.get(c));
+            joined[c] = Arrays.copyOf(codes[c], total);
+            if (c < shared) {
+                Map<Object, Integer> index = new HashMap<>();
+                for (int v = 0; v < known.size(); v++) {
+                    index.put(known.get(v), v);
+                }
+                int[] recode = new int[other.values.get(c).size()];
+                for (int v = 0; v < recode.length; v++) {
+                    Object value = other.values.get(c).get(v);
+                    Integer code = index.get(value);
+                    if (code == null) {
+                        code = known.size();
+                        index.put(value, code);
+                        known.add(value);
+                    }
+                    recode[v] = code;
+                }
+                for (int g = 0; g < other.size; g++) {
+                    joined[c][size + g] = recode[other.codes[c][g]];
+                }
+            } else {
+                Arrays.fill(joined[c], size, total, -1);
+            }
+            merged.add(known);
+        }
+        long[] allCounts = Arrays.copyOf(counts, total);
+        System.arraycopy(other.counts, 0, allCounts, size, other.size);
+        return new GroupedCodes(merged, joined, allCounts, total);
+    }
+
     /** Groups read. */
     public int size() {
         return size;

@@ -14,6 +14,7 @@ import org.kanon.InvalidInputException;
 import org.kanon.lattice.LevelVector;
 import org.kanon.lattice.Node;
 import org.kanon.privacy.PrivacyModel;
+import org.kanon.privacy.Requirement;
 import org.kanon.schema.ColumnTypes;
 import org.kanon.schema.hierarchy.Dimension;
 
@@ -91,8 +92,21 @@ public final class MemoryExecutor implements FrequencyExecutor {
      * the set's sensitive column (null under k-anonymity).
      */
     public static MemoryExecutor load(DSLContext ctx, ZeroLevelSet zero, PrivacyModel model) {
+        return load(ctx, zero, model, null);
+    }
+
+    /**
+     * Encodes a requirement's zero-level set ({@link ZeroLevelSet#readDetailed}): the field after the QIs holds a
+     * cell, one combination of the sensitive columns' values or the population, and every verdict is {@code bound}'s.
+     */
+    public static MemoryExecutor loadRequirement(DSLContext ctx, ZeroLevelSet zero, Requirement.Bound bound) {
+        return load(ctx, zero, bound.requirement(), bound);
+    }
+
+    private static MemoryExecutor load(DSLContext ctx, ZeroLevelSet zero, PrivacyModel model, Requirement.Bound bound) {
         StarSchema schema = zero.schema();
         SensitiveColumn sensitive = zero.sensitive();
+        Cells cells = bound == null ? null : Cells.of(zero);
         long rows = zero.rows();
         GroupedCodes groups = zero.codes();
         SourceIntegrity integrity = new SourceIntegrity(ctx);
@@ -105,12 +119,13 @@ public final class MemoryExecutor implements FrequencyExecutor {
             heights[a] = qi.maxLevel();
             encoded[a] = encode(ctx, schema, integrity, a, groups);
         }
-        int[] sensitiveCodes = sensitive == null ? null : zero.sensitiveCodes();
-        int[] cardinalities = new int[sensitive == null ? n : n + 1];
+        boolean extra = sensitive != null || cells != null;
+        int[] sensitiveCodes = cells != null ? cells.codes() : sensitive == null ? null : zero.sensitiveCodes();
+        int[] cardinalities = new int[extra ? n + 1 : n];
         for (int a = 0; a < n; a++) {
             cardinalities[a] = encoded[a].cardinality(0);
         }
-        if (sensitive != null) {
+        if (extra) {
             int max = 0;
             for (int g = 0; g < m; g++) {
                 max = Math.max(max, sensitiveCodes[g]);
@@ -128,13 +143,16 @@ public final class MemoryExecutor implements FrequencyExecutor {
                 keys[r] = layout.with(keys[r], a, codes[r]);
             }
         }
-        if (sensitive != null) {
+        if (extra) {
             for (int r = 0; r < m; r++) {
                 keys[r] = layout.with(keys[r], n, sensitiveCodes[r]);
             }
         }
         long[] counts = java.util.Arrays.copyOf(groups.counts(), m);
-        ClassFold.Sensitive folding = sensitive == null ? null
+        ClassFold.Sensitive folding = cells != null
+                ? new ClassFold.Sensitive(layout.shift(n), layout.mask(n), false, model, new ClassFold.Detail(bound, cells.values(),
+                        cells.population(), cells.domain(), zero.detail().population() != null))
+                : sensitive == null ? null
                 : new ClassFold.Sensitive(layout.shift(n), layout.mask(n), sensitive.indicator(), model);
         int[] attributes = new int[n];
         for (int a = 0; a < n; a++) {
@@ -145,6 +163,48 @@ public final class MemoryExecutor implements FrequencyExecutor {
         // the GROUP BY and a read of each dimension table the encoding needed
         executor.stats.statements(1 + (int) schema.quasiIdentifiers().stream().filter(qi -> qi.maxLevel() > 0).count());
         return executor;
+    }
+
+    /**
+     * A requirement's cells: each group's code ({@code codes}), and per cell the value code of each sensitive column
+     * ({@code values[a][cell]}; -1 for the population's cell) and whether it is the population's.
+     */
+    private record Cells(int[] codes, int[][] values, boolean[] population, int[] domain) {
+        static Cells of(ZeroLevelSet zero) {
+            GroupedCodes groups = zero.codes();
+            int n = zero.schema().quasiIdentifiers().size();
+            int attributes = zero.detail().sensitive().size();
+            Map<List<Integer>, Integer> index = new HashMap<>();
+            List<List<Integer>> tuples = new ArrayList<>();
+            int[] codes = new int[groups.size()];
+            for (int g = 0; g < groups.size(); g++) {
+                List<Integer> tuple = new ArrayList<>(attributes + 1);
+                for (int a = 0; a < attributes; a++) {
+                    tuple.add(g < zero.sampleGroups() ? groups.codes(n + a)[g] : -1);
+                }
+                tuple.add(g < zero.sampleGroups() ? 0 : 1);
+                Integer cell = index.get(tuple);
+                if (cell == null) {
+                    cell = tuples.size();
+                    index.put(tuple, cell);
+                    tuples.add(tuple);
+                }
+                codes[g] = cell;
+            }
+            int[][] values = new int[attributes][tuples.size()];
+            boolean[] population = new boolean[tuples.size()];
+            for (int cell = 0; cell < tuples.size(); cell++) {
+                for (int a = 0; a < attributes; a++) {
+                    values[a][cell] = tuples.get(cell).get(a);
+                }
+                population[cell] = tuples.get(cell).get(attributes) == 1;
+            }
+            int[] domain = new int[attributes];
+            for (int a = 0; a < attributes; a++) {
+                domain[a] = groups.values(n + a).size();
+            }
+            return new Cells(codes, values, population, domain);
+        }
     }
 
     /** Codes of each level's labels for the raw values, from the dimension table of the QI. */

@@ -20,6 +20,7 @@ public final class PrivacyCheck {
     }
 
     public CheckResult check(StarSchema schema, LevelVector node, PrivacyModel model, SuppressionLimit suppression) {
+        model.refuseCriteria("kanon check");
         schema.validate(node);
         SourceIntegrity integrity = new SourceIntegrity(ctx);
         long rows = integrity.checkNullsAndCount(schema);

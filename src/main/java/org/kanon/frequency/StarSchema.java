@@ -45,6 +45,22 @@ public final class StarSchema {
         return new StarSchema(fact, qis, hierarchies.profile());
     }
 
+    /**
+     * The same quasi-identifiers and hierarchies over another table with columns of the same names (a population table
+     * the fact table is a sample of); a QI it lacks is refused naming both tables.
+     */
+    public StarSchema over(SourceTable other, String option) {
+        List<QuasiIdentifier> mapped = new ArrayList<>();
+        for (QuasiIdentifier qi : qis) {
+            if (!other.hasColumn(qi.name())) {
+                throw new InvalidInputException(option + ": " + other.displayName() + " lacks the quasi-identifier " + qi.name()
+                        + " of " + fact.displayName() + " (a population table has the table's QI columns, by name)");
+            }
+            mapped.add(new QuasiIdentifier(other.column(qi.name()), qi.dimension()));
+        }
+        return new StarSchema(other, mapped, profile);
+    }
+
     public SourceTable fact() {
         return fact;
     }

@@ -8,7 +8,14 @@ import org.jooq.Record;
 import org.jooq.ResultQuery;
 import org.kanon.InvalidInputException;
 import org.kanon.lattice.LevelVector;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.jooq.impl.DSL;
+import org.kanon.privacy.ClassDetail;
 import org.kanon.privacy.ClassStatistics;
+import org.kanon.privacy.Domain;
+import org.kanon.schema.hierarchy.Hierarchy;
 import org.kanon.progress.Step;
 
 /**
@@ -20,14 +27,148 @@ import org.kanon.progress.Step;
 public final class ZeroLevelSet {
     private final StarSchema schema;
     private final SensitiveColumn sensitive;
+    private final DetailColumns detail;
     private final GroupedCodes groups;
+    /** Groups of the table; under a population the population's groups follow them. */
+    private final int sampleGroups;
     private final long rows;
 
     private ZeroLevelSet(StarSchema schema, SensitiveColumn sensitive, GroupedCodes groups) {
+        this(schema, sensitive, null, groups, groups.size());
+    }
+
+    private ZeroLevelSet(StarSchema schema, SensitiveColumn sensitive, DetailColumns detail, GroupedCodes groups, int sampleGroups) {
         this.schema = schema;
         this.sensitive = sensitive;
+        this.detail = detail;
         this.groups = groups;
-        this.rows = groups.rows();
+        this.sampleGroups = sampleGroups;
+        long sum = 0;
+        for (int g = 0; g < sampleGroups; g++) {
+            sum += groups.counts()[g];
+        }
+        this.rows = sum;
+    }
+
+    /**
+     * The set under a {@link org.kanon.privacy.Requirement}: counted per (QI values, sensitive values) for the table
+     * and, when a criterion reads a population, followed by the population's set per QI values (the population's
+     * values must have leaves in the hierarchies, and each of the table's combinations of QI values must have at least
+     * as many rows in the population: the table is a sample of it). The whole set is read: a memory executor's.
+     */
+    public static ZeroLevelSet readDetailed(DSLContext ctx, StarSchema schema, DetailColumns detail, Step step) {
+        int n = schema.quasiIdentifiers().size();
+        GroupedCodes sample = readGroups(ctx, schema, detail.fields(schema), step);
+        if (sample == null) {
+            throw new InvalidInputException("--executor memory: the zero-level set of "
+                    + schema.fact().displayName() + " has more groups than the memory executor's arrays hold");
+        }
+        if (detail.population() == null) {
+            return new ZeroLevelSet(schema, null, detail, sample, sample.size());
+        }
+        StarSchema population = detail.population();
+        SourceIntegrity integrity = new SourceIntegrity(ctx);
+        integrity.checkNullsAndCount(population);
+        integrity.requireExactLeaves(population);
+        GroupedCodes people = readGroups(ctx, population, List.of(), step);
+        if (people == null) {
+            throw new InvalidInputException("--population: the zero-level set of "
+                    + population.fact().displayName() + " has more groups than the memory executor's arrays hold");
+        }
+        ZeroLevelSet set = new ZeroLevelSet(schema, null, detail, sample.followedBy(people), sample.size());
+        set.requireSample(n);
+        return set;
+    }
+
+    private static GroupedCodes readGroups(DSLContext ctx, StarSchema schema, List<Field<?>> extra, Step step) {
+        LevelVector zero = LevelVector.zero(schema.quasiIdentifiers().size());
+        boolean inDatabase = !schema.profile().groupsZeroLevelInJvm();
+        int columns = schema.quasiIdentifiers().size() + extra.size();
+        return ctx.transactionResult(cfg -> {
+            schema.profile().tuneFrequencySession(cfg.dsl());
+            List<Field<?>> select = new ArrayList<>(schema.generalized(zero));
+            select.addAll(extra);
+            ResultQuery<Record> query;
+            if (inDatabase) {
+                List<Field<?>> withCount = new ArrayList<>(select);
+                withCount.add(DSL.count());
+                query = cfg.dsl().select(withCount).from(schema.from(zero)).groupBy(select);
+            } else {
+                query = cfg.dsl().select(select).from(schema.fact().table(StarSchema.FACT_ALIAS));
+            }
+            GroupedCodes read = GroupedCodes.read(query, columns, inDatabase, Long.MAX_VALUE, step);
+            schema.profile().resetFrequencySession(cfg.dsl());
+            return read;
+        });
+    }
+
+    /** Refuses a population with fewer rows than the table at some combination of QI values. */
+    private void requireSample(int n) {
+        Map<List<Integer>, Long> balance = new HashMap<>();
+        long[] counts = groups.counts();
+        for (int g = 0; g < groups.size(); g++) {
+            List<Integer> key = new ArrayList<>(n);
+            for (int a = 0; a < n; a++) {
+                key.add(groups.codes(a)[g]);
+            }
+            balance.merge(key, g < sampleGroups ? counts[g] : -counts[g], Long::sum);
+        }
+        long short_ = balance.values().stream().filter(b -> b > 0).count();
+        if (short_ > 0) {
+            throw new InvalidInputException("--population: " + detail.population().fact().displayName() + " holds fewer rows than "
+                    + schema.fact().displayName() + " for " + short_ + " combination(s) of QI values; the table must be a sample of the population");
+        }
+    }
+
+    /** The columns of a requirement's zero-level set, or null. */
+    public DetailColumns detail() {
+        return detail;
+    }
+
+    /** Groups of the table; the population's follow them up to {@link #groups()}. */
+    int sampleGroups() {
+        return sampleGroups;
+    }
+
+    /**
+     * The requirement's domain: each sensitive column's values (codes of the columns after the QIs) and their rows in
+     * the table, with the hierarchy of each column in {@code hierarchies} (by column name).
+     */
+    public Domain domain(Map<String, Hierarchy> hierarchies) {
+        int n = schema.quasiIdentifiers().size();
+        List<Domain.SensitiveValues> columns = new ArrayList<>();
+        for (int i = 0; i < detail.sensitive().size(); i++) {
+            String name = detail.requirement().sensitiveColumns().get(i); // as the criteria name it
+            columns.add(new Domain.SensitiveValues(name, groups.values(n + i), tableCounts(n + i),
+                    Optional.ofNullable(hierarchies.get(name))));
+        }
+        return new Domain(columns);
+    }
+
+    private long[] tableCounts(int column) {
+        long[] byValue = new long[groups.values(column).size()];
+        int[] codes = groups.codes(column);
+        for (int g = 0; g < sampleGroups; g++) {
+            byValue[codes[g]] += groups.counts()[g];
+        }
+        return byValue;
+    }
+
+    /** The whole table as one class of the requirement: its rows, the population's, each sensitive column's counts. */
+    public ClassDetail wholeDetail() {
+        int n = schema.quasiIdentifiers().size();
+        long[][] histograms = new long[detail.sensitive().size()][];
+        for (int i = 0; i < histograms.length; i++) {
+            histograms[i] = tableCounts(n + i);
+        }
+        long population = -1;
+        if (detail.population() != null) {
+            population = 0;
+            for (int g = sampleGroups; g < groups.size(); g++) {
+                population += groups.counts()[g];
+            }
+        }
+        return new ClassDetail(rows, population, histograms);
     }
 
     /**

@@ -22,7 +22,7 @@ public record LDiversity(int k, int l, Form form, SensitiveAttribute attribute) 
             return switch (text.toLowerCase(Locale.ROOT)) {
                 case "frequency" -> FREQUENCY;
                 case "distinct" -> DISTINCT;
-                default -> throw new InvalidInputException("--diversity: expected frequency or distinct, got '" + text + "'");
+                default -> throw new InvalidInputException("--diversity: expected frequency, distinct, entropy or recursive, got '" + text + "'");
             };
         }
     }

@@ -22,7 +22,7 @@ import org.jooq.Field;
  * stored re-check SQL that differ between models, how far a class falls short ({@link #shortfall}) and why
  * ({@link #failure}).
  */
-public sealed interface PrivacyModel permits KAnonymity, AlphaKAnonymity, LDiversity {
+public sealed interface PrivacyModel permits KAnonymity, AlphaKAnonymity, LDiversity, Requirement {
 
     /** The least class size (1 when the model sets none beyond its own condition). */
     int k();
@@ -39,6 +39,21 @@ public sealed interface PrivacyModel permits KAnonymity, AlphaKAnonymity, LDiver
      * (alpha,k) paper; max_v c(v) <= |T|/l for l-diversity; k at most the row count).
      */
     void checkFeasible(ClassStatistics wholeTable, String table);
+
+    /**
+     * The model as a {@link Requirement} of criteria that read a class's distributions or population rows
+     * ({@link ClassDetail}); empty for the classic models, whose verdicts read the four figures of {@link ClassStatistics}.
+     */
+    default Optional<Requirement> requirement() {
+        return Optional.empty();
+    }
+
+    /**
+     * Refuses, in one line naming {@code where} (an algorithm, an executor, a command), a requirement that path cannot
+     * judge; nothing for the classic models, which every path judges.
+     */
+    default void refuseCriteria(String where) {
+    }
 
     /** Whether "rows in failing classes at most N" is monotone under generalization for this model. */
     default boolean monotoneWithSuppression() {

@@ -17,7 +17,17 @@ import org.kanon.privacy.ClassStatistics;
 import org.kanon.global.SearchRequest;
 import org.kanon.global.SearchResult;
 import org.kanon.metrics.NodeSelector;
+import java.util.HashMap;
+import java.util.Map;
+import org.kanon.frequency.DetailColumns;
 import org.kanon.privacy.PrivacyModel;
+import org.kanon.privacy.Requirement;
+import org.kanon.schema.Column;
+import org.kanon.schema.SourceTable;
+import org.kanon.schema.TableResolver;
+import org.kanon.schema.hierarchy.DimensionTableReader;
+import org.kanon.schema.hierarchy.Hierarchy;
+import org.kanon.schema.hierarchy.HierarchyCatalog;
 import org.kanon.progress.Progress;
 import org.kanon.progress.Step;
 
@@ -53,6 +63,9 @@ public final class Anonymizer {
                     + schema.quasiIdentifiers().size() + " quasi-identifier(s)");
         }
         PrivacyModel model = request.model();
+        if (model.requirement().isPresent()) {
+            return runRequirement(request, model.requirement().orElseThrow(), start);
+        }
         Phases phases = new Phases(start);
         SensitiveColumn sensitive = null;
         if (model.sensitive().isPresent()) {
@@ -146,6 +159,61 @@ public final class Anonymizer {
     }
 
     private record Searched(SearchResult result, NodeSelector.Selected selected, ExecutorKind kind) {
+    }
+
+    /**
+     * A search under a {@link Requirement}: on the memory executor, whose frequency sets keep each class's
+     * distributions and population rows (the sql executor does not judge requirements yet: refused, auto chooses
+     * memory). Suppression only where every criterion is monotone with it.
+     */
+    private AnonymizeOutcome runRequirement(AnonymizeRequest request, Requirement requirement, long start) {
+        StarSchema schema = request.schema();
+        Phases phases = new Phases(start);
+        if (request.executor() == ExecutorKind.SQL) {
+            requirement.refuseCriteria("--executor sql");
+        }
+        SourceTable population = requirement.population().map(p -> new TableResolver(db).resolve(p)).orElse(null);
+        DetailColumns detail = DetailColumns.of(schema, requirement, population);
+        phases.end("validate");
+        ZeroLevelSet zero;
+        Requirement.Bound bound;
+        try (Step loading = progress.start("reading the zero-level set", Progress.UNKNOWN)) {
+            zero = ZeroLevelSet.readDetailed(db.dsl(), schema, detail, loading).requireNullsMapped();
+            if (!db.profile().groupsZeroLevelInJvm()) {
+                new SourceIntegrity(db.dsl()).requireExactLeaves(schema);
+            }
+            Map<String, Hierarchy> hierarchies = new HashMap<>();
+            for (int i = 0; i < detail.sensitive().size(); i++) {
+                Column c = detail.sensitive().get(i);
+                String named = requirement.sensitiveColumns().get(i);
+                if (requirement.readsSensitiveHierarchy(named)) {
+                    new HierarchyCatalog(db).find(schema.fact(), c).ifPresent(d ->
+                            hierarchies.put(named, new DimensionTableReader(db).read(d, c.name())));
+                }
+            }
+            bound = requirement.bind(zero.domain(hierarchies));
+            bound.checkFeasible(zero.wholeDetail(), schema.fact().displayName());
+        }
+        long allowance = request.suppression().allowance(zero.rows());
+        if (allowance > 0 && !requirement.monotoneWithSuppression()) {
+            throw new InvalidInputException("--suppression: with " + requirement + " a suppression threshold is not monotone "
+                    + "under generalization (merging a failing class with a valid one can fail more rows), so the "
+                    + "lattice searches cannot use it; search without suppression");
+        }
+        phases.end("load");
+        FrequencyExecutor opened;
+        try (Step encoding = progress.start("loading the memory executor", Progress.UNKNOWN)) {
+            opened = MemoryExecutor.loadRequirement(db.dsl(), zero, bound);
+        }
+        String choice = request.executor() == ExecutorKind.AUTO
+                ? "memory: the sql executor does not judge " + requirement + " yet" : null;
+        Searched searched = search(opened, request, allowance, phases);
+        ReleaseOutcome release = null;
+        if (searched.selected() != null && request.releaseName() != null) {
+            requirement.refuseCriteria("a release (--name)");
+        }
+        return new AnonymizeOutcome(searched.result(), searched.kind(), choice, searched.selected(), release,
+                (System.nanoTime() - start) / 1_000_000, phases.millis);
     }
 
     /** The search and the node selection on {@code opened}, which is closed afterwards. */

@@ -1,0 +1,63 @@
+package org.kanon.privacy;
+
+import java.util.Locale;
+import java.util.Optional;
+import org.kanon.InvalidInputException;
+
+/**
+ * delta-presence (Nergiz, Atzori, Clifton, "Hiding the Presence of Individuals from Shared Databases", SIGMOD
+ * 2007, Definition 3): the released table is a sample of a population table, and in every class of the generalized
+ * population the share of sample rows lies in [dmin, dmax] — a class without sample rows has 0, so it fails when
+ * dmin > 0. Decided in integers. Monotone under generalization (a union's share is a weighted mean of its parts'),
+ * but not with suppression: suppressing a class's sample rows moves its share to 0, below dmin, so a search with a
+ * suppression allowance is refused.
+ */
+public record DeltaPresence(Ratio dmin, Ratio dmax, String table) implements Criterion {
+    public DeltaPresence {
+        Ratio one = new Ratio(1, 1);
+        if (dmax.signum() <= 0 || dmax.compareTo(one) > 0 || dmin.compareTo(dmax) > 0) {
+            throw new InvalidInputException("--presence: expected DMIN,DMAX with 0 <= DMIN <= DMAX <= 1 and DMAX > 0, got " + dmin + "," + dmax);
+        }
+    }
+
+    @Override
+    public Optional<String> population() {
+        return Optional.of(table);
+    }
+
+    @Override
+    public boolean monotoneWithSuppression() {
+        return false;
+    }
+
+    @Override
+    public String code() {
+        return ModelCode.DELTA_PRESENCE + ";dmin=" + dmin + ";dmax=" + dmax + ";population=" + ModelCode.text(table);
+    }
+
+    @Override
+    public ClassTest bind(Domain domain) {
+        return new ClassTest() {
+            @Override
+            public boolean accepts(ClassDetail c) {
+                return c.population() > 0 && dmin.compareShare(c.size(), c.population()) <= 0 && dmax.compareShare(c.size(), c.population()) >= 0;
+            }
+
+            @Override
+            public String failure(ClassDetail c) {
+                return String.format(Locale.ROOT, "holds %d of the %d matching rows of %s, outside [%s, %s] (delta-presence)",
+                        c.size(), c.population(), table, dmin, dmax);
+            }
+
+            @Override
+            public double measure(ClassDetail c) {
+                return c.population() == 0 ? 0 : (double) c.size() / c.population();
+            }
+        };
+    }
+
+    @Override
+    public String toString() {
+        return "(" + dmin + "," + dmax + ")-presence in " + table;
+    }
+}

@@ -1,0 +1,65 @@
+package org.kanon.privacy;
+
+import java.util.Optional;
+import org.kanon.InvalidInputException;
+
+/**
+ * Distinct or frequency l-diversity of one sensitive column ({@link LDiversity}'s two forms) as a criterion, for a
+ * requirement that joins them to other criteria or to several sensitive columns. Monotone under generalization,
+ * not with suppression.
+ */
+public record DiversityCriterion(int l, LDiversity.Form form, String column) implements Criterion {
+    public DiversityCriterion {
+        if (l < 1) {
+            throw new InvalidInputException("--l: must be at least 1, got " + l);
+        }
+    }
+
+    @Override
+    public Optional<String> sensitiveColumn() {
+        return Optional.of(column);
+    }
+
+    @Override
+    public boolean monotoneWithSuppression() {
+        return false;
+    }
+
+    @Override
+    public String code() {
+        return ModelCode.DIVERSITY + ";form=" + form.name().toLowerCase(java.util.Locale.ROOT) + ";l=" + l
+                + ";sensitive=" + ModelCode.text(column);
+    }
+
+    @Override
+    public ClassTest bind(Domain domain) {
+        int a = domain.index(column);
+        return new ClassTest() {
+            @Override
+            public boolean accepts(ClassDetail c) {
+                ClassStatistics s = c.statistics(a);
+                return form == LDiversity.Form.DISTINCT ? s.distinctValues() >= l : s.largestValueRows() * l <= s.size();
+            }
+
+            @Override
+            public String failure(ClassDetail c) {
+                ClassStatistics s = c.statistics(a);
+                return form == LDiversity.Form.DISTINCT
+                        ? "holds " + s.distinctValues() + " distinct value(s) of " + column + ", below l = " + l
+                        : "holds its most frequent value of " + column + " in " + s.largestValueRows() + " of its " + s.size()
+                        + " rows, more than 1/l (l = " + l + ")";
+            }
+
+            @Override
+            public double measure(ClassDetail c) {
+                ClassStatistics s = c.statistics(a);
+                return form == LDiversity.Form.DISTINCT ? s.distinctValues() : (double) s.size() / s.largestValueRows();
+            }
+        };
+    }
+
+    @Override
+    public String toString() {
+        return (form == LDiversity.Form.DISTINCT ? "distinct " : "") + l + "-diversity of " + column;
+    }
+}

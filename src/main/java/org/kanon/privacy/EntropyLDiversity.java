@@ -1,0 +1,81 @@
+package org.kanon.privacy;
+
+import java.util.Locale;
+import java.util.Optional;
+import org.kanon.InvalidInputException;
+
+/**
+ * Entropy l-diversity (Machanavajjhala, Gehrke, Kifer, Venkitasubramaniam, "l-Diversity: Privacy Beyond
+ * k-Anonymity", ICDE 2006, Definition 4.1): the Shannon entropy (natural logarithm) of the sensitive column's
+ * distribution in every class is at least ln l, {@code -sum p(s) ln p(s) >= ln l}. Monotone under generalization
+ * (the entropy of a union is at least the least entropy of its parts, entropy being concave); not with suppression.
+ * Entropies are compared with a tolerance of {@value #TOLERANCE}, so that a class exactly at ln l (two values
+ * of equal count for l = 2) passes whatever order the logarithms were summed in.
+ */
+public record EntropyLDiversity(int l, String column) implements Criterion {
+    static final double TOLERANCE = 1e-9;
+
+    public EntropyLDiversity {
+        if (l < 1) {
+            throw new InvalidInputException("--l: must be at least 1, got " + l);
+        }
+    }
+
+    /** {@code -sum p ln p} of a histogram (0 for an empty one). */
+    public static double entropy(long[] counts) {
+        long n = 0;
+        for (long c : counts) {
+            n += c;
+        }
+        double h = 0;
+        for (long c : counts) {
+            if (c > 0) {
+                double p = (double) c / n;
+                h -= p * Math.log(p);
+            }
+        }
+        return h;
+    }
+
+    @Override
+    public Optional<String> sensitiveColumn() {
+        return Optional.of(column);
+    }
+
+    @Override
+    public boolean monotoneWithSuppression() {
+        return false;
+    }
+
+    @Override
+    public String code() {
+        return ModelCode.ENTROPY_L + ";l=" + l + ";sensitive=" + ModelCode.text(column);
+    }
+
+    @Override
+    public ClassTest bind(Domain domain) {
+        int a = domain.index(column);
+        double least = Math.log(l) - TOLERANCE;
+        return new ClassTest() {
+            @Override
+            public boolean accepts(ClassDetail c) {
+                return entropy(c.histogram(a)) >= least;
+            }
+
+            @Override
+            public String failure(ClassDetail c) {
+                return String.format(Locale.ROOT, "has an entropy of %s of %.4f, below ln %d = %.4f", column, entropy(c.histogram(a)), l, Math.log(l));
+            }
+
+            @Override
+            public double measure(ClassDetail c) {
+                return Math.exp(entropy(c.histogram(a)));
+            }
+        };
+    }
+
+    @Override
+    public String toString() {
+        return "entropy " + l + "-diversity of " + column;
+    }
+}

@@ -1,0 +1,59 @@
+package org.kanon.privacy;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import org.kanon.InvalidInputException;
+
+/**
+ * A non-negative decimal parameter kept as an exact fraction numerator/denominator (like {@link Share}, but not
+ * bounded by 1: recursive diversity's c may be any positive number), so that the comparisons a model makes between
+ * counts are exact in Java and in SQL alike.
+ */
+public record Ratio(long numerator, long denominator) {
+
+    /** {@code text} as a decimal of at most 9 places; {@code what} names the option in the error. */
+    public static Ratio parse(String option, String text) {
+        BigDecimal value;
+        try {
+            value = new BigDecimal(text.trim());
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException(option + ": expected a number, got '" + text + "'");
+        }
+        if (value.signum() < 0) {
+            throw new InvalidInputException(option + ": must not be negative, got " + text);
+        }
+        if (value.scale() > 9) {
+            throw new InvalidInputException(option + ": at most 9 decimals, got " + text);
+        }
+        if (value.compareTo(BigDecimal.valueOf(1_000_000_000L)) > 0) {
+            throw new InvalidInputException(option + ": at most 1000000000, got " + text);
+        }
+        value = value.stripTrailingZeros();
+        int scale = Math.max(0, value.scale());
+        return new Ratio(value.movePointRight(scale).longValueExact(), BigDecimal.TEN.pow(scale).longValueExact());
+    }
+
+    public double value() {
+        return (double) numerator / denominator;
+    }
+
+    public int signum() {
+        return Long.signum(numerator);
+    }
+
+    /** Compares {@code part / whole} with this ratio exactly: negative, 0 or positive as it is below, equal or above. */
+    public int compareShare(long part, long whole) {
+        return BigInteger.valueOf(part).multiply(BigInteger.valueOf(denominator))
+                .compareTo(BigInteger.valueOf(numerator).multiply(BigInteger.valueOf(whole)));
+    }
+
+    public int compareTo(Ratio other) {
+        return BigInteger.valueOf(numerator).multiply(BigInteger.valueOf(other.denominator))
+                .compareTo(BigInteger.valueOf(other.numerator).multiply(BigInteger.valueOf(denominator)));
+    }
+
+    @Override
+    public String toString() {
+        return BigDecimal.valueOf(numerator).divide(BigDecimal.valueOf(denominator)).toPlainString();
+    }
+}

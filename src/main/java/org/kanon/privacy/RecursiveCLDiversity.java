@@ -1,0 +1,88 @@
+package org.kanon.privacy;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+import org.kanon.InvalidInputException;
+
+/**
+ * Recursive (c,l)-diversity (Machanavajjhala et al., ICDE 2006, Definition 4.2): with a class's counts of the
+ * sensitive column sorted descending, r1 >= r2 >= ... >= rm, {@code r1 < c (r_l + r_(l+1) + ... + r_m)}; a class
+ * with fewer than l values fails. Decided in integers (c as a fraction). Monotone under generalization (the
+ * paper's section 4.3); not with suppression.
+ */
+public record RecursiveCLDiversity(Ratio c, int l, String column) implements Criterion {
+
+    public RecursiveCLDiversity {
+        if (l < 1) {
+            throw new InvalidInputException("--l: must be at least 1, got " + l);
+        }
+        if (c.signum() <= 0) {
+            throw new InvalidInputException("--c: must be above 0, got " + c);
+        }
+    }
+
+    /** {@code r_l + ... + r_m} of the nonzero counts sorted descending, or -1 when fewer than l values occur. */
+    static long tail(long[] counts, int l, long[] largest) {
+        long[] sorted = Arrays.stream(counts).filter(n -> n > 0).sorted().toArray();
+        int m = sorted.length;
+        if (m < l || m == 0) {
+            return -1;
+        }
+        largest[0] = sorted[m - 1];
+        long tail = 0;
+        for (int i = 0; i <= m - l; i++) { // ascending: r_m .. r_l
+            tail += sorted[i];
+        }
+        return tail;
+    }
+
+    @Override
+    public Optional<String> sensitiveColumn() {
+        return Optional.of(column);
+    }
+
+    @Override
+    public boolean monotoneWithSuppression() {
+        return false;
+    }
+
+    @Override
+    public String code() {
+        return ModelCode.RECURSIVE_CL + ";c=" + c + ";l=" + l + ";sensitive=" + ModelCode.text(column);
+    }
+
+    @Override
+    public ClassTest bind(Domain domain) {
+        int a = domain.index(column);
+        return new ClassTest() {
+            @Override
+            public boolean accepts(ClassDetail d) {
+                long[] r1 = new long[1];
+                long tail = tail(d.histogram(a), l, r1);
+                return tail >= 0 && c.compareShare(r1[0], tail) < 0;
+            }
+
+            @Override
+            public String failure(ClassDetail d) {
+                long[] r1 = new long[1];
+                long tail = tail(d.histogram(a), l, r1);
+                return tail < 0 ? "holds fewer than l = " + l + " distinct values of " + column
+                        : String.format(Locale.ROOT, "holds its most frequent value of %s in %d rows, not below c = %s times the %d rows of its values from the %d-th on",
+                                column, r1[0], c, tail, l);
+            }
+
+            @Override
+            public double measure(ClassDetail d) {
+                long[] r1 = new long[1];
+                long tail = tail(d.histogram(a), l, r1);
+                return tail <= 0 ? Double.POSITIVE_INFINITY : (double) r1[0] / tail;
+            }
+        };
+    }
+
+    @Override
+    public String toString() {
+        return "recursive (" + c + "," + l + ")-diversity of " + column;
+    }
+}
