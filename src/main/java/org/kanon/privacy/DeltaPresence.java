@@ -40,7 +40,7 @@ public record DeltaPresence(Ratio dmin, Ratio dmax, String table) implements Cri
         return new ClassTest() {
             @Override
             public boolean accepts(ClassDetail c) {
-                return c.population() > 0 && dmin.compareShare(c.size(), c.population()) <= 0 && dmax.compareShare(c.size(), c.population()) >= 0;
+                return c.population() > 0 && dmin.compareShare(c.size(), c.population()) >= 0 && dmax.compareShare(c.size(), c.population()) <= 0;
             }
 
             @Override

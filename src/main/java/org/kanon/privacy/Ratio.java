@@ -41,7 +41,7 @@ public record Ratio(long numerator, long denominator) {
         return Long.signum(numerator);
     }
 
-    /** Compares {@code part / whole} with this ratio exactly: negative, 0 or positive as it is below, equal or above. */
+    /** Compares {@code part / whole} with this ratio exactly: negative, 0 or positive as {@code part / whole} is below, equal to or above it. */
     public int compareShare(long part, long whole) {
         return BigInteger.valueOf(part).multiply(BigInteger.valueOf(denominator))
                 .compareTo(BigInteger.valueOf(numerator).multiply(BigInteger.valueOf(whole)));
