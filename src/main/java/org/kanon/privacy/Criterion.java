@@ -1,6 +1,8 @@
 package org.kanon.privacy;
 
 import java.util.Optional;
+import org.jooq.Record;
+import org.jooq.Select;
 
 /**
  * One condition of a privacy {@link Requirement} that every equivalence class must meet beyond its size, each
@@ -35,6 +37,12 @@ public interface Criterion {
 
     /** The criterion as the release register stores it, see {@link ModelCode}. */
     String code();
+
+    /**
+     * The classes that fail the criterion, as one SELECT of their keys ({@code k1..kn}) over the blocks of
+     * {@code sql}: the verdict in the database, for the stored re-check and the release view.
+     */
+    Select<? extends Record> failingClasses(ClassSql sql);
 
     /** The test of one class, bound to the table's domain (its distributions, a hierarchy). */
     ClassTest bind(Domain domain);

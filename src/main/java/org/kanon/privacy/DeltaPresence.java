@@ -1,5 +1,10 @@
 package org.kanon.privacy;
 
+import org.jooq.impl.DSL;
+import org.jooq.Field;
+import org.jooq.Table;
+import org.jooq.Select;
+import org.jooq.Record;
 import java.util.Locale;
 import java.util.Optional;
 import org.kanon.InvalidInputException;
@@ -54,6 +59,18 @@ public record DeltaPresence(Ratio dmin, Ratio dmax, String table) implements Cri
                 return c.population() == 0 ? 0 : (double) c.size() / c.population();
             }
         };
+    }
+
+    /** Classes of the population whose share of the table's rows (0 without any) lies outside [dmin, dmax]. */
+    @Override
+    public Select<? extends Record> failingClasses(ClassSql sql) {
+        Table<?> pc = sql.population("pc");
+        Table<?> z = sql.inner(sql.sizes(), "z");
+        Field<Long> n = DSL.coalesce(ClassSql.bigint("z", ClassSql.SIZE), DSL.inline(0L));
+        Field<Long> p = ClassSql.bigint("pc", ClassSql.POPULATION);
+        return sql.ctx().select(sql.keyAs("pc")).from(pc).leftJoin(z).on(sql.sameClass("pc", "z"))
+                .where(DSL.not(n.mul(DSL.inline(dmin.denominator())).ge(p.mul(DSL.inline(dmin.numerator())))
+                        .and(n.mul(DSL.inline(dmax.denominator())).le(p.mul(DSL.inline(dmax.numerator()))))));
     }
 
     @Override

@@ -1,5 +1,10 @@
 package org.kanon.privacy;
 
+import org.jooq.impl.DSL;
+import org.jooq.Field;
+import org.jooq.Table;
+import org.jooq.Select;
+import org.jooq.Record;
 import java.util.Optional;
 import org.kanon.InvalidInputException;
 
@@ -56,6 +61,15 @@ public record DiversityCriterion(int l, LDiversity.Form form, String column) imp
                 return form == LDiversity.Form.DISTINCT ? s.distinctValues() : (double) s.size() / s.largestValueRows();
             }
         };
+    }
+
+    @Override
+    public Select<? extends Record> failingClasses(ClassSql sql) {
+        Table<?> v = sql.perValue(column, "v");
+        Field<Long> c = ClassSql.bigint("v", ClassSql.COUNT);
+        return sql.ctx().select(sql.keyAs("v")).from(v).groupBy(sql.key("v"))
+                .having(form == LDiversity.Form.DISTINCT ? DSL.count().lt(DSL.inline(l))
+                        : DSL.max(c).mul(DSL.inline((long) l)).gt(DSL.sum(c).cast(org.jooq.impl.SQLDataType.BIGINT)));
     }
 
     @Override

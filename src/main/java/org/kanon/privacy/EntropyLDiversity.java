@@ -1,5 +1,10 @@
 package org.kanon.privacy;
 
+import org.jooq.impl.DSL;
+import org.jooq.Field;
+import org.jooq.Table;
+import org.jooq.Select;
+import org.jooq.Record;
 import java.util.Locale;
 import java.util.Optional;
 import org.kanon.InvalidInputException;
@@ -72,6 +77,17 @@ public record EntropyLDiversity(int l, String column) implements Criterion {
                 return Math.exp(entropy(c.histogram(a)));
             }
         };
+    }
+
+    /** Classes whose {@code n ln n - sum c ln c} is below {@code n (ln l - tolerance)}, that is entropy below ln l. */
+    @Override
+    public Select<? extends Record> failingClasses(ClassSql sql) {
+        Table<?> v = sql.perValue(column, "v");
+        Field<Double> c = ClassSql.real(ClassSql.bigint("v", ClassSql.COUNT));
+        Field<Double> n = ClassSql.real(DSL.sum(c));
+        Field<Double> sumClnC = ClassSql.real(DSL.sum(c.mul(ClassSql.real(DSL.ln(c)))));
+        return sql.ctx().select(sql.keyAs("v")).from(v).groupBy(sql.key("v"))
+                .having(n.mul(ClassSql.real(DSL.ln(n))).minus(sumClnC).lt(n.mul(DSL.inline(Math.log(l) - TOLERANCE))));
     }
 
     @Override

@@ -1,5 +1,10 @@
 package org.kanon.privacy;
 
+import org.jooq.impl.DSL;
+import org.jooq.Field;
+import org.jooq.Table;
+import org.jooq.Select;
+import org.jooq.Record;
 import java.util.Optional;
 import org.kanon.InvalidInputException;
 
@@ -49,6 +54,15 @@ public record KMap(int k, String table) implements Criterion {
                 return c.population();
             }
         };
+    }
+
+    /** Classes of the table matching fewer than k population rows (none: 0). */
+    @Override
+    public Select<? extends Record> failingClasses(ClassSql sql) {
+        Table<?> z = sql.sizes("z");
+        Table<?> pc = sql.population("pc");
+        return sql.ctx().select(sql.keyAs("z")).from(z).leftJoin(pc).on(sql.sameClass("z", "pc"))
+                .where(DSL.coalesce(ClassSql.bigint("pc", ClassSql.POPULATION), DSL.inline(0L)).lt(DSL.inline((long) k)));
     }
 
     @Override

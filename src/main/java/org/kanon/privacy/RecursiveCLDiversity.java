@@ -1,5 +1,13 @@
 package org.kanon.privacy;
 
+import org.jooq.impl.SQLDataType;
+import java.util.List;
+import java.util.ArrayList;
+import org.jooq.impl.DSL;
+import org.jooq.Field;
+import org.jooq.Table;
+import org.jooq.Select;
+import org.jooq.Record;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -79,6 +87,33 @@ public record RecursiveCLDiversity(Ratio c, int l, String column) implements Cri
                 return tail <= 0 ? Double.POSITIVE_INFINITY : (double) r1[0] / tail;
             }
         };
+    }
+
+    /**
+     * Classes with fewer than l values, or with {@code r1 >= c (n - top)}, top being the rows of the l-1 most
+     * frequent values. Without window functions (Derby has none over partitions): the sum of the m largest counts is
+     * {@code min over tau of (m tau + sum max(0, c - tau))}, tau ranging over the class's counts, so one self-join of
+     * the counts per class gives it.
+     */
+    @Override
+    public Select<? extends Record> failingClasses(ClassSql sql) {
+        Table<?> a = sql.perValue(column, "a");
+        Table<?> b = sql.inner(sql.perValue(column), "b");
+        Field<Long> ac = ClassSql.bigint("a", ClassSql.COUNT);
+        Field<Long> bc = ClassSql.bigint("b", ClassSql.COUNT);
+        List<Field<?>> select = new ArrayList<>(sql.keyAs("a"));
+        select.add(ac.as(DSL.name("tau")));
+        select.add(DSL.inline((long) (l - 1)).mul(ac).plus(DSL.sum(DSL.when(bc.gt(ac), bc.minus(ac)).else_(DSL.inline(0L))))
+                .cast(SQLDataType.BIGINT).as(DSL.name("x")));
+        List<Field<?>> groups = new ArrayList<>(sql.key("a"));
+        groups.add(DSL.field(DSL.name("a", ClassSql.VALUE)));
+        groups.add(ac);
+        Table<?> t = sql.ctx().select(select).from(a).join(b).on(sql.sameClass("a", "b")).groupBy(groups).asTable(DSL.name("t"));
+        Field<Long> tau = ClassSql.bigint("t", "tau");
+        Field<Long> x = ClassSql.bigint("t", "x");
+        return sql.ctx().select(sql.keyAs("t")).from(t).groupBy(sql.key("t"))
+                .having(DSL.count().lt(DSL.inline(l)).or(DSL.max(tau).mul(DSL.inline(c.denominator()))
+                        .ge(DSL.inline(c.numerator()).mul(DSL.sum(tau).minus(DSL.min(x))))));
     }
 
     @Override

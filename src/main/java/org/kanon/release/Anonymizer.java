@@ -17,9 +17,8 @@ import org.kanon.privacy.ClassStatistics;
 import org.kanon.global.SearchRequest;
 import org.kanon.global.SearchResult;
 import org.kanon.metrics.NodeSelector;
-import java.util.HashMap;
-import java.util.Map;
 import org.kanon.frequency.DetailColumns;
+import org.kanon.frequency.RequirementLoad;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.privacy.Requirement;
 import org.kanon.schema.Column;
@@ -175,42 +174,27 @@ public final class Anonymizer {
         SourceTable population = requirement.population().map(p -> new TableResolver(db).resolve(p)).orElse(null);
         DetailColumns detail = DetailColumns.of(schema, requirement, population);
         phases.end("validate");
-        ZeroLevelSet zero;
-        Requirement.Bound bound;
+        RequirementLoad loaded;
         try (Step loading = progress.start("reading the zero-level set", Progress.UNKNOWN)) {
-            zero = ZeroLevelSet.readDetailed(db.dsl(), schema, detail, loading).requireNullsMapped();
-            if (!db.profile().groupsZeroLevelInJvm()) {
-                new SourceIntegrity(db.dsl()).requireExactLeaves(schema);
-            }
-            Map<String, Hierarchy> hierarchies = new HashMap<>();
-            for (int i = 0; i < detail.sensitive().size(); i++) {
-                Column c = detail.sensitive().get(i);
-                String named = requirement.sensitiveColumns().get(i);
-                if (requirement.readsSensitiveHierarchy(named)) {
-                    new HierarchyCatalog(db).find(schema.fact(), c).ifPresent(d ->
-                            hierarchies.put(named, new DimensionTableReader(db).read(d, c.name())));
-                }
-            }
-            bound = requirement.bind(zero.domain(hierarchies));
-            bound.checkFeasible(zero.wholeDetail(), schema.fact().displayName());
+            loaded = RequirementLoad.load(db.dsl(), schema, detail, sensitiveHierarchies(schema.fact()), loading);
         }
-        long allowance = request.suppression().allowance(zero.rows());
+        long allowance = request.suppression().allowance(loaded.rows());
         if (allowance > 0 && !requirement.monotoneWithSuppression()) {
             throw new InvalidInputException("--suppression: with " + requirement + " a suppression threshold is not monotone "
                     + "under generalization (merging a failing class with a valid one can fail more rows), so the "
                     + "lattice searches cannot use it; search without suppression");
         }
         phases.end("load");
-        FrequencyExecutor opened;
-        try (Step encoding = progress.start("loading the memory executor", Progress.UNKNOWN)) {
-            opened = MemoryExecutor.loadRequirement(db.dsl(), zero, bound);
-        }
+        FrequencyExecutor opened = loaded.executor();
         String choice = request.executor() == ExecutorKind.AUTO
                 ? "memory: the sql executor does not judge " + requirement + " yet" : null;
         Searched searched = search(opened, request, allowance, phases);
         ReleaseOutcome release = null;
         if (searched.selected() != null && request.releaseName() != null) {
-            requirement.refuseCriteria("a release (--name)");
+            release = new ReleaseWriter(db, progress).release(new ReleaseRequest(request.releaseName(), schema, searched.selected().node(),
+                    request.model(), request.suppression(), request.mode(), request.materialize(), request.replace(),
+                    request.identifying(), request.search().name()));
+            phases.end("release");
         }
         return new AnonymizeOutcome(searched.result(), searched.kind(), choice, searched.selected(), release,
                 (System.nanoTime() - start) / 1_000_000, phases.millis);
@@ -234,6 +218,11 @@ public final class Anonymizer {
             phases.end("select");
             return new Searched(result, selected, kind);
         }
+    }
+
+    /** The hierarchy bound to a sensitive column of {@code table}, read from its dimension table. */
+    private java.util.function.Function<Column, java.util.Optional<Hierarchy>> sensitiveHierarchies(SourceTable table) {
+        return c -> new HierarchyCatalog(db).find(table, c).map(d -> new DimensionTableReader(db).read(d, c.name()));
     }
 
     /**

@@ -1,5 +1,15 @@
 package org.kanon.release;
 
+import java.util.Optional;
+import org.jooq.Name;
+import org.kanon.frequency.DetailColumns;
+import org.kanon.frequency.RequirementLoad;
+import org.kanon.privacy.ClassSql;
+import org.kanon.privacy.Requirement;
+import org.kanon.progress.Step;
+import org.kanon.schema.TableResolver;
+import org.kanon.schema.hierarchy.DimensionTableReader;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,21 +56,34 @@ final class GlobalRelation implements RelationKind {
     private StarSchema schema;
     private CheckResult check;
     private SensitiveColumn sensitive;
+    /** The population table a requirement's criterion reads, resolved before the transaction; or null. */
+    private final SourceTable population;
 
     GlobalRelation(Database db, ReleaseRequest request) {
         this.db = db;
         this.request = request;
+        this.population = request.model().requirement().flatMap(Requirement::population).map(p -> new TableResolver(db).resolve(p)).orElse(null);
         SourceTable fact = request.schema().fact();
         for (String identifying : request.identifying()) {
             if (request.schema().names().contains(identifying)) {
                 throw new InvalidInputException("--identifying: " + identifying + " is also a quasi-identifier");
             }
-            if (request.model().sensitive().isPresent()
-                    && fact.column(request.model().sensitive().get().column()).name().equals(identifying)) {
+            boolean sensitive = request.model().sensitive().map(a -> fact.column(a.column()).name().equals(identifying)).orElse(false)
+                    || request.model().requirement().map(r -> r.sensitiveColumns().stream()
+                            .anyMatch(c -> fact.column(c).name().equals(identifying))).orElse(false);
+            if (sensitive) {
                 throw new InvalidInputException("--identifying: " + identifying + " is the sensitive attribute; the "
                         + "release must keep it for its classes to be checked");
             }
         }
+    }
+
+    /**
+     * Whether the release is a table: when asked, and always under a requirement, whose verdicts the view would have to
+     * compute again on every read (a view's classes are judged by its own statement, as the source changes).
+     */
+    private boolean materialized() {
+        return request.materialize() || request.model().requirement().isPresent();
     }
 
     /** The privacy check's verdict on the node, once {@link #admit} ran. */
@@ -75,6 +98,15 @@ final class GlobalRelation implements RelationKind {
         // binder, waiting, then finds a view release in the register and keeps the hierarchy
         HierarchyLock.shared(tx, request.schema().fact());
         schema = bound(request.schema(), request.node());
+        Optional<Requirement> requirement = request.model().requirement();
+        if (requirement.isPresent()) {
+            RequirementLoad loaded = RequirementLoad.load(tx, schema, DetailColumns.of(schema, requirement.get(), population),
+                    c -> new HierarchyCatalog(db).find(schema.fact(), c).map(d -> new DimensionTableReader(db).read(d, c.name())), Step.NONE);
+            try (var executor = loaded.executor()) {
+                check = loaded.check(request.node(), request.suppression());
+            }
+            return check.satisfied();
+        }
         check = new PrivacyCheck(tx).check(schema, request.node(), request.model(), request.suppression());
         sensitive = request.model().sensitive().map(a -> SensitiveColumn.of(schema, a)).orElse(null);
         return check.satisfied();
@@ -85,8 +117,8 @@ final class GlobalRelation implements RelationKind {
         Select<?> select = releaseSelect(tx);
         Name relation = target.relation(0);
         // one statement: the step shows that it runs and for how long, there is nothing to count
-        try (Step writing = progress.start(request.materialize() ? "writing the release table" : "creating the release view", Progress.UNKNOWN)) {
-            if (request.materialize()) {
+        try (Step writing = progress.start(materialized() ? "writing the release table" : "creating the release view", Progress.UNKNOWN)) {
+            if (materialized()) {
                 tx.createTable(relation).as(select).withNoData().execute();
                 tx.insertInto(DSL.table(relation)).select(select).execute();
             } else {
@@ -103,6 +135,10 @@ final class GlobalRelation implements RelationKind {
 
     @Override
     public Select<?> recheck(DSLContext tx, ReleaseTarget target) {
+        if (request.model().requirement().isPresent()) {
+            return RequirementSql.recheck(db, tx, target.schema(), target.relationName(), schema, request.node(),
+                    request.model().requirement().get(), population);
+        }
         return RecheckQuery.build(tx, target.schema(), target.relationName(), schema.names(), request.model(),
                 sensitive == null ? null : sensitive.column(), request.mode());
     }
@@ -112,14 +148,15 @@ final class GlobalRelation implements RelationKind {
         Record3<Integer, Integer, java.math.BigDecimal> shape = ReleaseRelations.classShape(tx, target.relation(0), schema.names(),
                 request.mode() == SuppressMode.STAR);
         row.sourceSchema(schema.fact().schema()).sourceTable(schema.fact().name())
-                .kind(request.materialize() ? "TABLE" : "VIEW").algorithm(request.algorithm())
+                .kind(materialized() ? "TABLE" : "VIEW").algorithm(request.algorithm())
                 .quasiIdentifiers(NameList.join(schema.names())).levels(request.node().toCsv())
                 .k(request.model().k()).suppression(request.suppression().toString()).suppressionLimit(check.suppressionAllowance())
                 .suppressMode(request.mode().label()).rowsIn(check.rows())
                 .rowsOut(shape.value3() == null ? 0 : shape.value3().longValue()).rowsSuppressed(check.rowsBelowK())
                 .classes(shape.value1()).smallestClass(shape.value2() == null ? 0 : shape.value2())
                 .model(request.model()).recoding(ReleaseRecord.GLOBAL)
-                .sensitiveAttribute(sensitive == null ? null : sensitive.column().name())
+                .sensitiveAttribute(sensitive != null ? sensitive.column().name() : request.model().requirement()
+                        .filter(r -> !r.sensitiveColumns().isEmpty()).map(r -> NameList.join(r.sensitiveColumns())).orElse(null))
                 .sensitiveValues(sensitive == null ? null : ReleaseRecord.joinValues(sensitive.attribute().values()));
     }
 
@@ -189,9 +226,22 @@ final class GlobalRelation implements RelationKind {
         // a hash join needs one plain equality among the terms: asked for one over null-safe terms only (every QI's
         // hierarchy maps NULL), Derby's optimizer searched for a plan for half an hour on a 6-row table
         boolean equiJoin = qis.stream().anyMatch(q -> !mapsNull(q));
-        Select<?> verdicts = classVerdicts(tx, g2, classKey, request.model(), sensitive);
-        Table<?> fs = equiJoin ? db.profile().hashJoined(verdicts, DSL.name("fs")) : verdicts.asTable(DSL.name("fs"));
-        Condition classOk = DSL.field(DSL.name("fs", CLASS_OK), Integer.class).gt(DSL.inline(CLASS_KEPT));
+        Optional<Requirement> requirement = request.model().requirement();
+        if (requirement.isPresent() && check.rowsBelowK() == 0) {
+            // every class passed the check just made in this transaction, and the release is a table: nothing to leave out
+            List<Field<?>> all = new ArrayList<>();
+            for (Column c : kept) {
+                int qi = schema.names().indexOf(c.name());
+                all.add(DSL.field(DSL.name("g", qi < 0 ? c.name() : qAlias(qi))).as(DSL.name(c.name())));
+            }
+            return tx.select(all).from(g);
+        }
+        Select<?> verdicts = requirement.isPresent() ? failingClasses(tx, generalizedRow, requirement.get())
+                : classVerdicts(tx, g2, classKey, request.model(), sensitive);
+        Table<?> fs = equiJoin && requirement.isEmpty() ? db.profile().hashJoined(verdicts, DSL.name("fs")) : verdicts.asTable(DSL.name("fs"));
+        // a requirement's verdicts name the failing classes only: a row is kept when its class is not among them
+        Condition classOk = requirement.isPresent() ? DSL.field(DSL.name("fs", CLASS_OK), Integer.class).isNull()
+                : DSL.field(DSL.name("fs", CLASS_OK), Integer.class).gt(DSL.inline(CLASS_KEPT));
 
         Condition joinFs = DSL.noCondition();
         for (int i = 0; i < qis.size(); i++) {
@@ -213,7 +263,28 @@ final class GlobalRelation implements RelationKind {
             }
         }
         Condition where = request.mode() == SuppressMode.REMOVE ? classOk : DSL.noCondition();
-        return tx.select(select).from(g.join(fs).on(joinFs)).where(where);
+        return tx.select(select).from(requirement.isPresent() ? g.leftJoin(fs).on(joinFs) : g.join(fs).on(joinFs)).where(where);
+    }
+
+    /**
+     * The classes of the generalized rows that fail the requirement (its SQL verdicts, {@link RequirementSql}), each
+     * once, with a flag column: the release view joins them to leave their rows out (or star them).
+     */
+    private Select<?> failingClasses(DSLContext tx, List<Field<?>> generalizedRow, Requirement requirement) {
+        List<Name> key = new ArrayList<>();
+        for (int i = 0; i < schema.quasiIdentifiers().size(); i++) {
+            key.add(DSL.name(qAlias(i)));
+        }
+        var node = request.node();
+        Table<?> failing = RequirementSql.blocks(db, tx, schema, node, requirement, population,
+                alias -> tx.select(generalizedRow).from(schema.from(node)).asTable(DSL.name(alias)), key).failing(requirement)
+                .asTable(DSL.name("x"));
+        List<Field<?>> select = new ArrayList<>();
+        for (int i = 0; i < key.size(); i++) {
+            select.add(DSL.field(DSL.name("x", ClassSql.keyName(i))).as(DSL.name(qAlias(i))));
+        }
+        select.add(DSL.inline(1).as(DSL.name(CLASS_OK)));
+        return tx.selectDistinct(select).from(failing);
     }
 
     /** Whether the QI's hierarchy has a leaf for NULL, so its rows join their class null-safely. */

@@ -1,5 +1,13 @@
 package org.kanon.release;
 
+import org.kanon.schema.TableResolver;
+
+import org.kanon.InvalidInputException;
+import org.kanon.db.Database;
+import org.kanon.frequency.StarSchema;
+import org.kanon.lattice.LevelVector;
+import org.kanon.schema.hierarchy.HierarchyCatalog;
+
 import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.impl.DSL;
@@ -22,8 +30,21 @@ public final class RegisteredRecheck {
      * The statement for {@code r}, whose source is {@code source} and whose privacy model, read back from the
      * register, is {@code model}; {@code catalog} folds kanon's schema names as the writers did.
      */
-    public static String sql(DSLContext ctx, Identifiers catalog, ReleaseRecord r, SourceTable source, PrivacyModel model) {
+    public static String sql(Database db, ReleaseRecord r, SourceTable source, PrivacyModel model) {
+        DSLContext ctx = db.dsl();
+        Identifiers catalog = db.identifiers();
         List<String> qis = r.qiNames();
+        if (model.requirement().isPresent()) {
+            // a requirement's release is full-domain: its re-check generalizes the population by the levels registered
+            StarSchema schema = StarSchema.of(source, qis, new HierarchyCatalog(db));
+            int[] levels = r.globalLevels();
+            if (levels == null || levels.length != qis.size() || ReleaseRecord.LOCAL.equals(r.recoding())) {
+                throw new InvalidInputException("release " + r.name() + ": a requirement's release is registered with its levels");
+            }
+            return ctx.renderInlined(RequirementSql.recheck(db, ctx, r.relationSchema(), r.relationName(), schema,
+                    new LevelVector(levels), model.requirement().get(),
+                    model.requirement().get().population().map(p -> new TableResolver(db).resolve(p)).orElse(null)));
+        }
         Column sensitive = r.sensitiveAttribute() == null ? null : source.column(r.sensitiveAttribute());
         if (r.twoTables()) {
             List<Column> qiColumns = source.columns(qis);

@@ -30,7 +30,6 @@ public final class ReleaseWriter {
 
     /** The release, or the privacy check's verdict alone when the node does not satisfy the model (nothing written). */
     public ReleaseOutcome release(ReleaseRequest request) {
-        request.model().refuseCriteria("a release (--name)");
         ReleaseTarget target = ReleaseTarget.oneTable(db.identifiers(), request.name());
         GlobalRelation relation = new GlobalRelation(db, request);
         target.refuseOver(request.schema().fact());

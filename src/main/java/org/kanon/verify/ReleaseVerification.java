@@ -108,7 +108,20 @@ public final class ReleaseVerification {
             return found;
         }
         List<Column> qis = source.columns(r.qiNames());
-        pairAndClass(ctx, r, model, source, released, qis, limit, found);
+        Optional<org.kanon.privacy.Requirement> requirement = model.requirement();
+        // a requirement's classes are judged on their own below; the pairing reads their sizes against k
+        pairAndClass(ctx, r, requirement.isPresent() ? new KAnonymity(model.k()) : model, source, released, qis, limit, found);
+        if (requirement.isPresent()) {
+            int[] levels = levels(r, qis.size());
+            if (levels == null) {
+                found.add(new Violation("model", "a release under " + model + " must be a full-domain one with its levels registered"));
+            } else {
+                try (Step judging = progress.start("classes judged under " + model, Progress.UNKNOWN)) {
+                    found.addAll(new RequirementVerification(db).verify(r.relationSchema(), r.relationName(), source, qis, levels,
+                            requirement.get(), limit));
+                }
+            }
+        }
         return found;
     }
 

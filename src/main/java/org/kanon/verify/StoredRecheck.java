@@ -27,7 +27,7 @@ public final class StoredRecheck {
             return Optional.empty();
         }
         try {
-            return Optional.of(RegisteredRecheck.sql(db.dsl(), db.identifiers(), r, source, model.get()));
+            return Optional.of(RegisteredRecheck.sql(db, r, source, model.get()));
         } catch (InvalidInputException e) {
             return Optional.empty(); // a registered column the source no longer has: reported by the other checks
         }
