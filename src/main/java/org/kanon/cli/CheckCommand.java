@@ -5,7 +5,7 @@ import java.time.LocalDateTime;
 import org.kanon.db.Database;
 import org.kanon.engine.Counts;
 import org.kanon.engine.JsonObject;
-import org.kanon.frequency.PrivacyCheck;
+import org.kanon.release.NodeCheck;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.CheckResult;
@@ -36,7 +36,7 @@ final class CheckCommand extends ResultCommand {
             SourceTable source = options.source(db);
             StarSchema schema = options.schema(db, source);
             LevelVector node = options.node(levels, schema);
-            CheckResult r = new PrivacyCheck(db.dsl()).check(schema, node, model, options.suppressionLimit());
+            CheckResult r = new NodeCheck(db).check(schema, node, model, options.suppressionLimit());
             print(json, () -> json(source, schema, r), out -> text(out, source, schema, r));
             String outcome = r.satisfied() ? "ANONYMOUS" : "NOT_ANONYMOUS";
             new RunLog(db).record(db.dsl(), "check", source, options.describe(levels), outcome, summary(r), null, started);

@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Set;
 import org.kanon.db.ConnectionSettings;
 import org.kanon.db.Database;
-import org.kanon.frequency.PrivacyCheck;
 import org.kanon.frequency.StarSchema;
 import org.kanon.lattice.LevelVector;
 import org.kanon.privacy.CheckResult;
+import org.kanon.release.NodeCheck;
 import org.kanon.release.ReleaseOutcome;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.ReleaseRegister;
@@ -74,7 +74,7 @@ public final class Kanon implements AutoCloseable {
             what.require();
             StarSchema schema = schema(what);
             LevelVector node = node(schema, levels);
-            return new PrivacyCheck(db.dsl()).check(schema, node, what.model(), what.suppressionLimit());
+            return new NodeCheck(db).check(schema, node, what.model(), what.suppressionLimit());
         });
     }
 

@@ -2,13 +2,10 @@ package org.kanon.release;
 
 import java.util.Optional;
 import org.jooq.Name;
-import org.kanon.frequency.DetailColumns;
-import org.kanon.frequency.RequirementLoad;
 import org.kanon.privacy.ClassSql;
 import org.kanon.privacy.Requirement;
 import org.kanon.progress.Step;
 import org.kanon.schema.TableResolver;
-import org.kanon.schema.hierarchy.DimensionTableReader;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +24,6 @@ import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.db.Views;
 import org.kanon.frequency.FrequencySets;
-import org.kanon.frequency.PrivacyCheck;
 import org.kanon.frequency.QuasiIdentifier;
 import org.kanon.frequency.SensitiveColumn;
 import org.kanon.frequency.StarSchema;
@@ -98,16 +94,7 @@ final class GlobalRelation implements RelationKind {
         // binder, waiting, then finds a view release in the register and keeps the hierarchy
         HierarchyLock.shared(tx, request.schema().fact());
         schema = bound(request.schema(), request.node());
-        Optional<Requirement> requirement = request.model().requirement();
-        if (requirement.isPresent()) {
-            RequirementLoad loaded = RequirementLoad.load(tx, schema, DetailColumns.of(schema, requirement.get(), population),
-                    c -> new HierarchyCatalog(db).find(schema.fact(), c).map(d -> new DimensionTableReader(db).read(d, c.name())), Step.NONE);
-            try (var executor = loaded.executor()) {
-                check = loaded.check(request.node(), request.suppression());
-            }
-            return check.satisfied();
-        }
-        check = new PrivacyCheck(tx).check(schema, request.node(), request.model(), request.suppression());
+        check = new NodeCheck(db).check(tx, schema, request.node(), request.model(), request.suppression(), population);
         sensitive = request.model().sensitive().map(a -> SensitiveColumn.of(schema, a)).orElse(null);
         return check.satisfied();
     }
