@@ -40,6 +40,9 @@ final class RequirementOptions {
             throw new InvalidInputException("--value belongs to --alpha");
         }
         List<String> columns = a.sensitive() == null ? List.of() : OptionLists.names("--sensitive", a.sensitive());
+        if (new java.util.HashSet<>(columns).size() < columns.size()) {
+            throw new InvalidInputException("--sensitive: a column is listed twice in '" + a.sensitive() + "'");
+        }
         boolean attributeModel = a.l() != null || b.t() != null;
         if (attributeModel && columns.isEmpty()) {
             throw new InvalidInputException((a.l() != null ? "--l" : "--t") + " needs --sensitive S");
