@@ -21,11 +21,14 @@ import org.kanon.schema.hierarchy.Hierarchy;
  */
 public record RequirementLoad(MemoryExecutor executor, Requirement.Bound bound, long rows) {
 
-    /** {@code hierarchies} gives the hierarchy bound to a sensitive column of the fact table, if any. */
+    /**
+     * {@code hierarchies} gives the hierarchy bound to a sensitive column of the fact table, if any; {@code inTransaction}:
+     * {@code ctx} is a transaction's (see {@link ZeroLevelSet#readDetailed}).
+     */
     public static RequirementLoad load(DSLContext ctx, StarSchema schema, DetailColumns detail,
-                                       Function<Column, Optional<Hierarchy>> hierarchies, Step step) {
+                                       Function<Column, Optional<Hierarchy>> hierarchies, boolean inTransaction, Step step) {
         Requirement requirement = detail.requirement();
-        ZeroLevelSet zero = ZeroLevelSet.readDetailed(ctx, schema, detail, step).requireNullsMapped();
+        ZeroLevelSet zero = ZeroLevelSet.readDetailed(ctx, schema, detail, inTransaction, step).requireNullsMapped();
         if (!schema.profile().groupsZeroLevelInJvm()) {
             new SourceIntegrity(ctx).requireExactLeaves(schema);
         }

@@ -56,9 +56,9 @@ public final class ZeroLevelSet {
      * values must have leaves in the hierarchies, and each of the table's combinations of QI values must have at least
      * as many rows in the population: the table is a sample of it). The whole set is read: a memory executor's.
      */
-    public static ZeroLevelSet readDetailed(DSLContext ctx, StarSchema schema, DetailColumns detail, Step step) {
+    public static ZeroLevelSet readDetailed(DSLContext ctx, StarSchema schema, DetailColumns detail, boolean inTransaction, Step step) {
         int n = schema.quasiIdentifiers().size();
-        GroupedCodes sample = readGroups(ctx, schema, detail.fields(schema), step);
+        GroupedCodes sample = readGroups(ctx, schema, detail.fields(schema), inTransaction, step);
         if (sample == null) {
             throw new InvalidInputException("--executor memory: the zero-level set of "
                     + schema.fact().displayName() + " has more groups than the memory executor's arrays hold");
@@ -70,7 +70,7 @@ public final class ZeroLevelSet {
         SourceIntegrity integrity = new SourceIntegrity(ctx);
         integrity.checkNullsAndCount(population);
         integrity.requireExactLeaves(population);
-        GroupedCodes people = readGroups(ctx, population, List.of(), step);
+        GroupedCodes people = readGroups(ctx, population, List.of(), inTransaction, step);
         if (people == null) {
             throw new InvalidInputException("--population: the zero-level set of "
                     + population.fact().displayName() + " has more groups than the memory executor's arrays hold");
@@ -80,26 +80,35 @@ public final class ZeroLevelSet {
         return set;
     }
 
-    private static GroupedCodes readGroups(DSLContext ctx, StarSchema schema, List<Field<?>> extra, Step step) {
+    /**
+     * {@code inTransaction}: {@code ctx} is a transaction's already (a release's, whose check reads the set), so no
+     * transaction of its own is opened inside it (DuckDB has no savepoints) and the session keeps its settings.
+     */
+    private static GroupedCodes readGroups(DSLContext ctx, StarSchema schema, List<Field<?>> extra, boolean inTransaction, Step step) {
         LevelVector zero = LevelVector.zero(schema.quasiIdentifiers().size());
         boolean inDatabase = !schema.profile().groupsZeroLevelInJvm();
         int columns = schema.quasiIdentifiers().size() + extra.size();
+        if (inTransaction) {
+            return GroupedCodes.read(groupsQuery(ctx, schema, zero, extra, inDatabase), columns, inDatabase, Long.MAX_VALUE, step);
+        }
         return ctx.transactionResult(cfg -> {
             schema.profile().tuneFrequencySession(cfg.dsl());
-            List<Field<?>> select = new ArrayList<>(schema.generalized(zero));
-            select.addAll(extra);
-            ResultQuery<Record> query;
-            if (inDatabase) {
-                List<Field<?>> withCount = new ArrayList<>(select);
-                withCount.add(DSL.count());
-                query = cfg.dsl().select(withCount).from(schema.from(zero)).groupBy(select);
-            } else {
-                query = cfg.dsl().select(select).from(schema.fact().table(StarSchema.FACT_ALIAS));
-            }
-            GroupedCodes read = GroupedCodes.read(query, columns, inDatabase, Long.MAX_VALUE, step);
+            GroupedCodes read = GroupedCodes.read(groupsQuery(cfg.dsl(), schema, zero, extra, inDatabase), columns, inDatabase, Long.MAX_VALUE, step);
             schema.profile().resetFrequencySession(cfg.dsl());
             return read;
         });
+    }
+
+    /** The zero-level set's GROUP BY in the database, or the raw columns for the JVM to group. */
+    private static ResultQuery<Record> groupsQuery(DSLContext ctx, StarSchema schema, LevelVector zero, List<Field<?>> extra, boolean inDatabase) {
+        List<Field<?>> select = new ArrayList<>(schema.generalized(zero));
+        select.addAll(extra);
+        if (inDatabase) {
+            List<Field<?>> withCount = new ArrayList<>(select);
+            withCount.add(DSL.count());
+            return ctx.select(withCount).from(schema.from(zero)).groupBy(select);
+        }
+        return ctx.select(select).from(schema.fact().table(StarSchema.FACT_ALIAS));
     }
 
     /** Refuses a population with fewer rows than the table at some combination of QI values. */

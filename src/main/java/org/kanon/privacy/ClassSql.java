@@ -181,8 +181,13 @@ public final class ClassSql {
         return DSL.field(DSL.name(alias, column), SQLDataType.BIGINT);
     }
 
+    /**
+     * {@code f} as a floating-point number: times the literal 1E0, not a CAST, which jOOQ spells DECIMAL for MariaDB
+     * (DECIMAL(10,0) there: every share rounded to a whole number).
+     */
+    @SuppressWarnings("unchecked")
     static Field<Double> real(Field<?> f) {
-        return f.cast(SQLDataType.DOUBLE);
+        return ((Field<Number>) f).mul(DSL.inline(1.0)).coerce(SQLDataType.DOUBLE);
     }
 
     static Field<Double> dbl(String alias, String column) {

@@ -176,7 +176,7 @@ public final class Anonymizer {
         phases.end("validate");
         RequirementLoad loaded;
         try (Step loading = progress.start("reading the zero-level set", Progress.UNKNOWN)) {
-            loaded = RequirementLoad.load(db.dsl(), schema, detail, sensitiveHierarchies(schema.fact()), loading);
+            loaded = RequirementLoad.load(db.dsl(), schema, detail, sensitiveHierarchies(schema.fact()), false, loading);
         }
         long allowance = request.suppression().allowance(loaded.rows());
         if (allowance > 0 && !requirement.monotoneWithSuppression()) {

@@ -94,7 +94,7 @@ final class GlobalRelation implements RelationKind {
         // binder, waiting, then finds a view release in the register and keeps the hierarchy
         HierarchyLock.shared(tx, request.schema().fact());
         schema = bound(request.schema(), request.node());
-        check = new NodeCheck(db).check(tx, schema, request.node(), request.model(), request.suppression(), population);
+        check = new NodeCheck(db).check(tx, true, schema, request.node(), request.model(), request.suppression(), population);
         sensitive = request.model().sensitive().map(a -> SensitiveColumn.of(schema, a)).orElse(null);
         return check.satisfied();
     }

@@ -31,18 +31,18 @@ public final class NodeCheck {
 
     public CheckResult check(StarSchema schema, LevelVector node, PrivacyModel model, SuppressionLimit suppression) {
         SourceTable population = model.requirement().flatMap(Requirement::population).map(p -> new TableResolver(db).resolve(p)).orElse(null);
-        return check(db.dsl(), schema, node, model, suppression, population);
+        return check(db.dsl(), false, schema, node, model, suppression, population);
     }
 
     /** In {@code ctx} (a release's transaction), the population table resolved beforehand. */
-    CheckResult check(DSLContext ctx, StarSchema schema, LevelVector node, PrivacyModel model, SuppressionLimit suppression,
-                      SourceTable population) {
+    CheckResult check(DSLContext ctx, boolean inTransaction, StarSchema schema, LevelVector node, PrivacyModel model,
+                      SuppressionLimit suppression, SourceTable population) {
         if (model.requirement().isEmpty()) {
             return new PrivacyCheck(ctx).check(schema, node, model, suppression);
         }
         schema.validate(node);
         RequirementLoad loaded = RequirementLoad.load(ctx, schema, DetailColumns.of(schema, model.requirement().get(), population),
-                c -> new HierarchyCatalog(db).find(schema.fact(), c).map(d -> new DimensionTableReader(db).read(d, c.name())), Step.NONE);
+                c -> new HierarchyCatalog(db).find(schema.fact(), c).map(d -> new DimensionTableReader(db).read(d, c.name())), inTransaction, Step.NONE);
         try (var executor = loaded.executor()) {
             return loaded.check(node, suppression);
         }
