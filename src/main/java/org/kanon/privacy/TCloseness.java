@@ -45,7 +45,7 @@ public record TCloseness(Share t, EarthMoversDistance.Ground ground, String colu
     @Override
     public ClassTest bind(Domain domain) {
         int a = domain.index(column);
-        if (domain.columns().get(a).values().contains(null)) {
+        if (domain.columns().get(a).values().stream().anyMatch(java.util.Objects::isNull)) {
             // the distributions are compared value by value, in SQL by equality: NULL is no value to compare
             throw new InvalidInputException("--t: " + column + " holds NULL; t-closeness compares the distributions of its values, "
                     + "so fill or filter the NULL rows first");
