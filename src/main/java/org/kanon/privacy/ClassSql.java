@@ -94,7 +94,7 @@ public final class ClassSql {
     }
 
     /** Rows {@code a} and {@code b} are of one class: equal keys, NULL-safe only in a column that may hold NULL. */
-    Condition sameClass(String a, String b) {
+    public Condition sameClass(String a, String b) {
         Condition same = DSL.noCondition();
         for (int i = 0; i < key.size(); i++) {
             Field<Object> x = DSL.field(DSL.name(a, keyName(i)));
@@ -105,7 +105,7 @@ public final class ClassSql {
     }
 
     /** {@code select} as a derived table on the inner side of a join: hashed once, not evaluated again per outer row. */
-    Table<?> inner(Select<?> select, String alias) {
+    public Table<?> inner(Select<?> select, String alias) {
         return hashJoined.apply(select, DSL.name(alias));
     }
 

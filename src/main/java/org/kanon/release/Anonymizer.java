@@ -19,6 +19,7 @@ import org.kanon.global.SearchResult;
 import org.kanon.metrics.NodeSelector;
 import org.kanon.frequency.DetailColumns;
 import org.kanon.frequency.RequirementLoad;
+import org.kanon.frequency.SqlRequirementExecutor;
 import org.kanon.privacy.PrivacyModel;
 import org.kanon.privacy.Requirement;
 import org.kanon.schema.Column;
@@ -168,26 +169,26 @@ public final class Anonymizer {
     private AnonymizeOutcome runRequirement(AnonymizeRequest request, Requirement requirement, long start) {
         StarSchema schema = request.schema();
         Phases phases = new Phases(start);
-        if (request.executor() == ExecutorKind.SQL) {
-            requirement.refuseCriteria("--executor sql");
-        }
         SourceTable population = requirement.population().map(p -> new TableResolver(db).resolve(p)).orElse(null);
         DetailColumns detail = DetailColumns.of(schema, requirement, population);
         phases.end("validate");
-        RequirementLoad loaded;
-        try (Step loading = progress.start("reading the zero-level set", Progress.UNKNOWN)) {
-            loaded = RequirementLoad.load(db.dsl(), schema, detail, sensitiveHierarchies(schema.fact()), false, loading);
+        FrequencyExecutor opened;
+        boolean sql = request.executor() == ExecutorKind.SQL;
+        try (Step loading = progress.start(sql ? "checking the source" : "reading the zero-level set", Progress.UNKNOWN)) {
+            opened = sql ? SqlRequirementExecutor.open(db.dsl(), schema, detail, c -> new HierarchyCatalog(db).find(schema.fact(), c),
+                            d -> new DimensionTableReader(db).read(d, d.attribute()))
+                    : RequirementLoad.load(db.dsl(), schema, detail, sensitiveHierarchies(schema.fact()), false, loading).executor();
         }
-        long allowance = request.suppression().allowance(loaded.rows());
+        long allowance = request.suppression().allowance(opened.rows());
         if (allowance > 0 && !requirement.monotoneWithSuppression()) {
             throw new InvalidInputException("--suppression: with " + requirement + " a suppression threshold is not monotone "
                     + "under generalization (merging a failing class with a valid one can fail more rows), so the "
                     + "lattice searches cannot use it; search without suppression");
         }
         phases.end("load");
-        FrequencyExecutor opened = loaded.executor();
         String choice = request.executor() == ExecutorKind.AUTO
-                ? "memory: the sql executor does not judge " + requirement + " yet" : null;
+                ? "memory: its frequency sets keep each class's distributions and population rows; the sql executor computes them "
+                + "again from the table for every node" : null;
         Searched searched = search(opened, request, allowance, phases);
         ReleaseOutcome release = null;
         if (searched.selected() != null && request.releaseName() != null) {
@@ -203,7 +204,7 @@ public final class Anonymizer {
     /** The search and the node selection on {@code opened}, which is closed afterwards. */
     private Searched search(FrequencyExecutor opened, AnonymizeRequest request, long allowance, Phases phases) {
         try (FrequencyExecutor executor = opened) {
-            ExecutorKind kind = executor instanceof SqlExecutor ? ExecutorKind.SQL : ExecutorKind.MEMORY;
+            ExecutorKind kind = executor instanceof MemoryExecutor ? ExecutorKind.MEMORY : ExecutorKind.SQL;
             phases.end("executor");
             SearchResult result;
             try (Step checked = progress.start("nodes checked", Progress.UNKNOWN)) {
