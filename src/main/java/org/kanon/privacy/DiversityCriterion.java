@@ -5,7 +5,6 @@ import org.jooq.Field;
 import org.jooq.Table;
 import org.jooq.Select;
 import org.jooq.Record;
-import java.util.Optional;
 import org.kanon.InvalidInputException;
 
 /**
@@ -13,21 +12,11 @@ import org.kanon.InvalidInputException;
  * requirement that joins them to other criteria or to several sensitive columns. Monotone under generalization,
  * not with suppression.
  */
-public record DiversityCriterion(int l, LDiversity.Form form, String column) implements Criterion {
+public record DiversityCriterion(int l, LDiversity.Form form, String column) implements AttributeCriterion {
     public DiversityCriterion {
         if (l < 1) {
             throw new InvalidInputException("--l: must be at least 1, got " + l);
         }
-    }
-
-    @Override
-    public Optional<String> sensitiveColumn() {
-        return Optional.of(column);
-    }
-
-    @Override
-    public boolean monotoneWithSuppression() {
-        return false;
     }
 
     @Override

@@ -6,7 +6,6 @@ import org.jooq.Table;
 import org.jooq.Select;
 import org.jooq.Record;
 import java.util.Locale;
-import java.util.Optional;
 import org.kanon.InvalidInputException;
 
 /**
@@ -17,7 +16,7 @@ import org.kanon.InvalidInputException;
  * Entropies are compared with a tolerance of {@value #TOLERANCE}, so that a class exactly at ln l (two values
  * of equal count for l = 2) passes whatever order the logarithms were summed in.
  */
-public record EntropyLDiversity(int l, String column) implements Criterion {
+public record EntropyLDiversity(int l, String column) implements AttributeCriterion {
     static final double TOLERANCE = 1e-9;
 
     public EntropyLDiversity {
@@ -40,16 +39,6 @@ public record EntropyLDiversity(int l, String column) implements Criterion {
             }
         }
         return h;
-    }
-
-    @Override
-    public Optional<String> sensitiveColumn() {
-        return Optional.of(column);
-    }
-
-    @Override
-    public boolean monotoneWithSuppression() {
-        return false;
     }
 
     @Override

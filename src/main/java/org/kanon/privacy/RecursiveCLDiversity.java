@@ -10,7 +10,6 @@ import org.jooq.Select;
 import org.jooq.Record;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.Optional;
 import org.kanon.InvalidInputException;
 
 /**
@@ -19,7 +18,7 @@ import org.kanon.InvalidInputException;
  * with fewer than l values fails. Decided in integers (c as a fraction). Monotone under generalization (the
  * paper's section 4.3); not with suppression.
  */
-public record RecursiveCLDiversity(Ratio c, int l, String column) implements Criterion {
+public record RecursiveCLDiversity(Ratio c, int l, String column) implements AttributeCriterion {
 
     public RecursiveCLDiversity {
         if (l < 1) {
@@ -43,16 +42,6 @@ public record RecursiveCLDiversity(Ratio c, int l, String column) implements Cri
             tail += sorted[i];
         }
         return tail;
-    }
-
-    @Override
-    public Optional<String> sensitiveColumn() {
-        return Optional.of(column);
-    }
-
-    @Override
-    public boolean monotoneWithSuppression() {
-        return false;
     }
 
     @Override

@@ -10,7 +10,6 @@ import org.jooq.Table;
 import org.jooq.Select;
 import org.jooq.Record;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * t-closeness (Li, Li, Venkatasubramanian, ICDE 2007, Definition 2): the Earth Mover's Distance between the
@@ -20,21 +19,11 @@ import java.util.Optional;
  * generalization property); not with suppression. Distances are compared with a tolerance of
  * {@value EntropyLDiversity#TOLERANCE}, so a class exactly at t passes whatever order the sums were made in.
  */
-public record TCloseness(Share t, EarthMoversDistance.Ground ground, String column) implements Criterion {
-
-    @Override
-    public Optional<String> sensitiveColumn() {
-        return Optional.of(column);
-    }
+public record TCloseness(Share t, EarthMoversDistance.Ground ground, String column) implements AttributeCriterion {
 
     @Override
     public boolean readsSensitiveHierarchy() {
         return ground == EarthMoversDistance.Ground.HIERARCHICAL;
-    }
-
-    @Override
-    public boolean monotoneWithSuppression() {
-        return false;
     }
 
     @Override
