@@ -2,6 +2,8 @@ package org.kanon.cli;
 
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
+import org.kanon.release.ReleaseRegister;
+import org.kanon.risk.CriterionFigures;
 import org.kanon.risk.RiskAnalysis;
 import org.kanon.risk.RiskAnalyzer;
 import org.kanon.risk.RiskOptions;
@@ -34,7 +36,9 @@ final class RiskCommand extends ResultCommand {
         what.require();
         try (Database db = openDatabase()) {
             RiskAnalysis analysis = new RiskAnalyzer(db, progress(json)).analyze(what.subject(db), options);
-            RiskOutput output = new RiskOutput(analysis);
+            CriterionFigures figures = what.release == null ? null
+                    : CriterionFigures.ofRelease(db, new ReleaseRegister(db).require(what.release)).orElse(null);
+            RiskOutput output = new RiskOutput(analysis, figures);
             print(json, () -> output.json().render(), out -> out.print(output.text()));
         }
         return ExitCodes.OK;

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.kanon.engine.JsonObject;
 import org.kanon.metrics.ClassSizes;
+import org.kanon.risk.CriterionFigures;
 import org.kanon.risk.QiCombinationRisk;
 import org.kanon.risk.ReidentificationRisk;
 import org.kanon.risk.RiskAnalysis;
@@ -17,9 +18,12 @@ final class RiskOutput {
     private static final int SIZES_SHOWN = 10;
 
     private final RiskAnalysis a;
+    /** A release's criteria beyond k, or null. */
+    private final CriterionFigures figures;
 
-    RiskOutput(RiskAnalysis analysis) {
+    RiskOutput(RiskAnalysis analysis, CriterionFigures figures) {
         this.a = analysis;
+        this.figures = figures;
     }
 
     String text() {
@@ -35,6 +39,12 @@ final class RiskOutput {
             line(b, "  note: %s", a.note());
         }
         line(b, "classes               %,d (sizes %,d to %,d rows)", s.classCount(), s.smallest(), s.largest());
+        if (figures != null) {
+            for (CriterionFigures.Range range : figures.ranges()) {
+                line(b, "%-21s %s: %s to %s", "attribute disclosure", range.criterion(), number(range.least()), number(range.greatest()));
+                line(b, "%-21s (%s per class)", "", range.figure());
+            }
+        }
         line(b, "sample uniques        %,d rows (%s)", r.sampleUniques(), percent(r.sampleUniqueShare()));
         attacker(b, "prosecutor", r.prosecutor(), r.threshold());
         line(b, "journalist            the prosecutor's figures, an upper bound (the population's classes are at least as large)");
@@ -94,6 +104,14 @@ final class RiskOutput {
                     .put("distinction", c.distinction()).put("separation", c.separation()).put("uniques", c.uniques()));
         }
         o.putObjects("combinations", combos);
+        if (figures != null) {
+            List<JsonObject> criteria = new java.util.ArrayList<>();
+            for (CriterionFigures.Range range : figures.ranges()) {
+                criteria.add(new JsonObject().put("criterion", range.criterion()).put("figure", range.figure())
+                        .put("least", range.least()).put("greatest", range.greatest()));
+            }
+            o.putObjects("criteria", criteria);
+        }
         return o.put("note", a.note());
     }
 
@@ -108,5 +126,10 @@ final class RiskOutput {
 
     private static void line(StringBuilder b, String format, Object... args) {
         b.append(String.format(Locale.ROOT, format, args)).append('\n');
+    }
+
+    /** A criterion's figure: at most four decimals, a whole number as such. */
+    private static String number(double x) {
+        return x == Math.rint(x) && Math.abs(x) < 1e15 ? String.format(Locale.ROOT, "%,d", (long) x) : String.format(Locale.ROOT, "%.4f", x);
     }
 }

@@ -35,6 +35,9 @@ public interface Criterion {
      */
     boolean monotoneWithSuppression();
 
+    /** What {@link ClassTest#measure} measures, in words: "l reached (e^entropy)", "distance", ... */
+    String figure();
+
     /** The criterion as the release register stores it, see {@link ModelCode}. */
     String code();
 

@@ -36,6 +36,11 @@ public record DeltaPresence(Ratio dmin, Ratio dmax, String table) implements Cri
     }
 
     @Override
+    public String figure() {
+        return "share of the population released";
+    }
+
+    @Override
     public String code() {
         return ModelCode.DELTA_PRESENCE + ";dmin=" + dmin + ";dmax=" + dmax + ";population=" + ModelCode.text(table);
     }

@@ -20,6 +20,11 @@ public record DiversityCriterion(int l, LDiversity.Form form, String column) imp
     }
 
     @Override
+    public String figure() {
+        return form == LDiversity.Form.DISTINCT ? "distinct values" : "rows / rows of the most frequent value";
+    }
+
+    @Override
     public String code() {
         return ModelCode.DIVERSITY + ";form=" + form.name().toLowerCase(java.util.Locale.ROOT) + ";l=" + l
                 + ";sensitive=" + ModelCode.text(column);

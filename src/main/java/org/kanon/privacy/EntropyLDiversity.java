@@ -42,6 +42,11 @@ public record EntropyLDiversity(int l, String column) implements AttributeCriter
     }
 
     @Override
+    public String figure() {
+        return "l reached (e to the entropy)";
+    }
+
+    @Override
     public String code() {
         return ModelCode.ENTROPY_L + ";l=" + l + ";sensitive=" + ModelCode.text(column);
     }

@@ -32,6 +32,11 @@ public record KMap(int k, String table) implements Criterion {
     }
 
     @Override
+    public String figure() {
+        return "population rows matched";
+    }
+
+    @Override
     public String code() {
         return ModelCode.K_MAP + ";k=" + k + ";population=" + ModelCode.text(table);
     }

@@ -45,6 +45,11 @@ public record RecursiveCLDiversity(Ratio c, int l, String column) implements Att
     }
 
     @Override
+    public String figure() {
+        return "r1 / (r_l + ... + r_m), below c";
+    }
+
+    @Override
     public String code() {
         return ModelCode.RECURSIVE_CL + ";c=" + c + ";l=" + l + ";sensitive=" + ModelCode.text(column);
     }

@@ -27,6 +27,11 @@ public record TCloseness(Share t, EarthMoversDistance.Ground ground, String colu
     }
 
     @Override
+    public String figure() {
+        return "earth mover's distance";
+    }
+
+    @Override
     public String code() {
         return ModelCode.T_CLOSENESS + ";t=" + t + ";distance=" + ground.label() + ";sensitive=" + ModelCode.text(column);
     }

@@ -117,7 +117,7 @@ public final class ReleaseVerification {
                 found.add(new Violation("model", "a release under " + model + " must be a full-domain one with its levels registered"));
             } else {
                 try (Step judging = progress.start("classes judged under " + model, Progress.UNKNOWN)) {
-                    found.addAll(new RequirementVerification(db).verify(r.relationSchema(), r.relationName(), source, qis, levels,
+                    found.addAll(new RequirementClasses(db).verify(r.relationSchema(), r.relationName(), source, qis, levels,
                             requirement.get(), limit));
                 }
             }

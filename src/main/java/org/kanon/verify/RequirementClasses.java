@@ -26,22 +26,44 @@ import org.kanon.schema.hierarchy.Hierarchy;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
 
 /**
- * Judges every class of a full-domain release under its {@link Requirement}, in Java and from the released relation:
- * the class's rows per value of each sensitive column, and, for a population criterion, the population's rows
- * generalized here by the dimension tables at the registered levels (not by the SQL the re-check runs), so a class
- * of the population that the release lacks is judged too.
+ * The classes of a full-domain release under its {@link Requirement}, read in Java from the released relation: each
+ * class's rows per value of each sensitive column, and, for a population criterion, the population's rows generalized
+ * here by the dimension tables at the registered levels (not by the SQL the re-check runs), so a class of the
+ * population that the release lacks is there too; with the requirement bound to the release's own distributions.
+ * {@code kanon verify} judges them, {@code kanon risk} reports each criterion's extreme figure over them.
  */
-final class RequirementVerification {
+public final class RequirementClasses {
     private final Database db;
 
-    RequirementVerification(Database db) {
+    public RequirementClasses(Database db) {
         this.db = db;
     }
 
+    /** The classes (QI values as text) with their figures, and the requirement bound to the release. */
+    public record Read(Map<List<String>, ClassDetail> classes, Requirement.Bound bound) {
+    }
+
+    /** Every class failing the requirement, the first {@code limit} of them. */
     List<Violation> verify(String relationSchema, String relationName, SourceTable source, List<Column> qis, int[] levels,
                            Requirement requirement, int limit) {
-        DSLContext ctx = db.dsl();
+        Read read = read(relationSchema, relationName, source, qis, levels, requirement);
         List<Violation> found = new ArrayList<>();
+        int failing = 0;
+        for (Map.Entry<List<String>, ClassDetail> e : read.classes().entrySet()) {
+            String failure = read.bound().failure(e.getValue());
+            if (failure != null && failing++ < limit) {
+                found.add(new Violation("class", e.getKey() + " " + failure));
+            }
+        }
+        if (failing > limit) {
+            found.add(Violation.more("class", failing - limit, "class(es) fail " + requirement));
+        }
+        return found;
+    }
+
+    public Read read(String relationSchema, String relationName, SourceTable source, List<Column> qis, int[] levels,
+                     Requirement requirement) {
+        DSLContext ctx = db.dsl();
         Table<?> released = DSL.table(DSL.name(relationSchema, relationName));
         List<Column> sensitive = new ArrayList<>();
         for (String named : requirement.sensitiveColumns()) {
@@ -114,18 +136,12 @@ final class RequirementVerification {
         if (population) {
             populate(ctx, source, qis, levels, requirement.population().get(), sizes, histograms, sensitive.size(), values);
         }
-        int failing = 0;
+        Map<List<String>, ClassDetail> classes = new LinkedHashMap<>();
         for (Map.Entry<List<String>, long[][]> e : histograms.entrySet()) {
-            long[] s = sizes.get(e.getKey());
-            String failure = bound.failure(new ClassDetail(s[0], population ? s[1] : -1, e.getValue()));
-            if (failure != null && failing++ < limit) {
-                found.add(new Violation("class", e.getKey() + " " + failure));
-            }
+            long[] sz = sizes.get(e.getKey());
+            classes.put(e.getKey(), new ClassDetail(sz[0], population ? sz[1] : -1, e.getValue()));
         }
-        if (failing > limit) {
-            found.add(Violation.more("class", failing - limit, "class(es) fail " + requirement));
-        }
-        return found;
+        return new Read(classes, bound);
     }
 
     /** The population's rows per class, generalized by each QI's dimension table at its registered level. */
