@@ -19,6 +19,11 @@ public final class SpecOptions {
     private static final Set<String> OWN_OPTIONS = Set.of("--table", "--qi", "--k", "--alpha", "--l", "--diversity", "--sensitive",
             "--value", "--suppression", "--algorithm", "--select", "--identifying", "--materialize", "--name", "--replace",
             "--db", "--user", "--list", "--format", "--stats-format", "--config");
+    /**
+     * The criteria beyond the spec's own model columns (recursive diversity's c, t-closeness, k-map, delta-presence and
+     * the population): a spec gives them in its options text, in {@code kanon anonymize}'s spelling.
+     */
+    private static final Set<String> CRITERIA = Set.of("--c", "--t", "--closeness", "--k-map", "--presence", "--population");
     /** Options of {@code kanon anonymize} that only change what it prints: accepted, and of no effect on a spec's run. */
     private static final Set<String> PRINTING = Set.of("--stats");
 
@@ -30,7 +35,35 @@ public final class SpecOptions {
         // a spec always has a k; an algorithm that does not read it (the two-table releases) is not given it
         boolean readsK = !Algorithms.names().contains(spec.algorithm()) || Algorithms.require(spec.algorithm()).readsK();
         return new Anonymization(table, spec.quasiIdentifiers(), readsK ? spec.k() : null, spec.alpha(), spec.l(), spec.diversity(),
-                spec.sensitiveAttribute(), spec.sensitiveValue() == null ? List.of() : List.of(spec.sensitiveValue()), spec.suppression());
+                spec.sensitiveAttribute(), spec.sensitiveValue() == null ? List.of() : List.of(spec.sensitiveValue()), spec.suppression(),
+                criteria(spec));
+    }
+
+    /** The criteria the spec's options text gives ({@link #CRITERIA}). */
+    private static Anonymization.Beyond criteria(Spec spec) {
+        java.util.Map<String, String> given = new java.util.HashMap<>();
+        List<String> tokens = tokens(spec);
+        for (int i = 0; i < tokens.size(); i++) {
+            String t = tokens.get(i);
+            int eq = t.indexOf('=');
+            String option = eq < 0 ? t : t.substring(0, eq);
+            if (CRITERIA.contains(option)) {
+                if (eq < 0 && i + 1 >= tokens.size()) {
+                    throw new InvalidInputException("spec '" + spec.name() + "': options: missing the value of " + option);
+                }
+                given.put(option, eq < 0 ? tokens.get(++i) : t.substring(eq + 1));
+            }
+        }
+        Integer kMap = null;
+        if (given.containsKey("--k-map")) {
+            try {
+                kMap = Integer.parseInt(given.get("--k-map"));
+            } catch (NumberFormatException e) {
+                throw new InvalidInputException("spec '" + spec.name() + "': options: --k-map: '" + given.get("--k-map") + "' is not an int");
+            }
+        }
+        return new Anonymization.Beyond(given.get("--c"), given.get("--t"), given.get("--closeness"), kMap, given.get("--presence"),
+                given.get("--population"));
     }
 
     /** The spec's options, its release name and whether it replaces the release of that name. */
@@ -90,6 +123,10 @@ public final class SpecOptions {
             }
             if (PRINTING.contains(option)) {
                 flag(option, attached);
+                continue;
+            }
+            if (CRITERIA.contains(option)) {
+                i += attached == null ? 1 : 0; // the requirement's, read by anonymization(spec, table)
                 continue;
             }
             AlgorithmOption o = AlgorithmOption.bySpelling(option)

@@ -137,6 +137,29 @@ class CriteriaCliTest {
     }
 
     @DatabaseTest
+    @DisplayName("A spec carries the criteria in its options text; the Java API takes them and checks Table 3 at (1,1) as the CLI does")
+    void specAndJavaApi(ConnectionSettings settings) {
+        CliRun cli = setUp(settings);
+        CliRun.Result created = cli.run("spec", "create", "tspec", "--table", "t3", "--qi", "zip,age", "--k", "1", "--l", "2",
+                "--diversity", "entropy", "--sensitive", "disease", "--options", "--t 0.3 --closeness hierarchical --executor sql",
+                "--release", "t3spec");
+        assertEquals(ExitCodes.OK, created.exitCode(), created.toString());
+        CliRun.Result ran = cli.run("run", "tspec");
+        assertEquals(ExitCodes.OK, ran.exitCode(), ran.toString());
+        assertTrue(cli.run("release", "show", "t3spec").out().contains("entropy 2-diversity of disease + 0.3-closeness of disease (hierarchical distance)"));
+        assertEquals(ExitCodes.OK, cli.run("verify", "t3spec").exitCode());
+        try (org.kanon.engine.Kanon kanon = org.kanon.engine.Kanon.open(settings.url(), settings.user())) {
+            var what = org.kanon.engine.Anonymization.kAnonymity("t3", "zip,age", 1);
+            assertTrue(kanon.check(what.withCloseness("0.167", "ordered", "salary"), "1,1").satisfied());
+            assertTrue(!kanon.check(what.withCloseness("0.166", "ordered", "salary"), "1,1").satisfied());
+            assertTrue(kanon.check(what.withRecursiveDiversity("0.51", 2, "disease"), "1,1").satisfied());
+            assertTrue(kanon.check(what.withKMap(3, "t3pop"), "1,1").satisfied());
+            assertTrue(!kanon.check(what.withPresence("0.5,1", "t3pop"), "1,1").satisfied());
+            assertTrue(kanon.check(what.withDiversity(3, "entropy", "disease"), "1,1").satisfied());
+        }
+    }
+
+    @DatabaseTest
     @DisplayName("Bad input: t outside (0,1], c <= 0, a population without a QI, no hierarchy, ordered on text, and more: one line, exit 2")
     void badInput(ConnectionSettings settings) {
         CliRun cli = setUp(settings);
