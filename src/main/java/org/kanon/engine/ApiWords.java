@@ -33,7 +33,12 @@ final class ApiWords {
         words.put("--alpha", "Anonymization.withAlpha(share, ..)");
         words.put("--l", "Anonymization.withDiversity(l, ..)");
         words.put("--diversity", "the form of Anonymization.withDiversity");
-        words.put("--sensitive", "the sensitive attribute of Anonymization.withAlpha or withDiversity");
+        words.put("--c", "the c of Anonymization.withRecursiveDiversity");
+        words.put("--t", "the t of Anonymization.withCloseness");
+        words.put("--closeness", "the distance of Anonymization.withCloseness");
+        words.put("--k-map", "the k of Anonymization.withKMap");
+        words.put("--presence", "the bounds of Anonymization.withPresence");
+        words.put("--sensitive", "the sensitive attribute(s) of Anonymization.withAlpha, withDiversity or withCloseness");
         words.put("--value", "the sensitive values of Anonymization.withAlpha");
         words.put("--suppression", "Anonymization.withSuppression");
         words.put("--levels", "levels");
@@ -41,7 +46,7 @@ final class ApiWords {
         words.put("--name", "AnonymizeOptions.releaseAs");
         words.put("--release", "the release name");
         words.put("--threshold", "RiskOptions.threshold");
-        words.put("--population", "RiskOptions.populationSize");
+        words.put("--population", "the population (the table of Anonymization.withKMap or withPresence; RiskOptions.populationSize)");
         words.put("--sampling-fraction", "RiskOptions.samplingFraction");
         words.put("--combinations", "RiskOptions.maxCombinationSize");
         for (AlgorithmOption o : AlgorithmOption.values()) {
