@@ -17,6 +17,7 @@ import org.kanon.progress.Progress;
 import org.kanon.release.ReleaseRecord;
 import org.kanon.release.metrics.ReleaseMetrics;
 import org.kanon.release.metrics.TwoTableReleaseMetrics;
+import org.kanon.risk.CriterionFigures;
 import org.kanon.risk.RiskAnalysis;
 import org.kanon.risk.RiskAnalyzer;
 import org.kanon.risk.RiskOptions;
@@ -90,6 +91,7 @@ public final class ReleaseReport {
         } else {
             UtilitySection.oneTable(doc, new ReleaseMetrics(db, progress).of(release));
         }
+        CriterionFigures.ofRelease(db, release).ifPresent(figures -> criteria(doc, figures));
         if (lattice != null) {
             lattice(doc, lattice);
         }
@@ -99,6 +101,22 @@ public final class ReleaseReport {
         doc.raw("<pre>" + Html.escape(release.recheckSql()) + "</pre>");
         doc.end();
         return footer(doc, release.sensitiveValues() != null).render();
+    }
+
+    /** Each criterion of a requirement with its own figure over the release's classes, least and greatest. */
+    private static void criteria(HtmlDocument doc, CriterionFigures figures) {
+        doc.section("criteria").heading("Attribute disclosure and membership");
+        doc.explain("Each criterion of the release's requirement and its figure over the release's classes (and, for a population "
+                + "criterion, the population's classes): how far the release is from each bound, not only that it meets it.");
+        StringBuilder t = new StringBuilder("<table><thead><tr><th>criterion</th><th>figure per class</th><th>least</th><th>greatest</th>"
+                + "</tr></thead><tbody>");
+        for (CriterionFigures.Range r : figures.ranges()) {
+            t.append("<tr><td>").append(Html.escape(r.criterion())).append("</td><td>").append(Html.escape(r.figure()))
+                    .append("</td><td class=\"num\">").append(Html.number(r.least())).append("</td><td class=\"num\">")
+                    .append(Html.number(r.greatest())).append("</td></tr>");
+        }
+        doc.raw(t.append("</tbody></table>").toString());
+        doc.end();
     }
 
     /** The command that re-checks the release, as a shell reads it: a name other than letters, digits, _ . - is single-quoted. */

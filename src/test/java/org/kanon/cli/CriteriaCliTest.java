@@ -88,6 +88,18 @@ class CriteriaCliTest {
                 assertEquals(1.0 / 12, (Double) figure.get("least"), 1e-12, risk.toString());
                 assertEquals(1.0 / 6, (Double) figure.get("greatest"), 1e-12, risk.toString());
             }
+            if (b.name().equals("hierarchical")) {
+                // kanon report: the criteria's section, the hierarchical distances 5/27 to 8/27
+                java.nio.file.Path html = java.nio.file.Files.createTempFile("criteria", ".html");
+                try {
+                    assertEquals(ExitCodes.OK, cli.run("report", "--release", name, "--html", html.toString()).exitCode());
+                    String report = java.nio.file.Files.readString(html);
+                    assertTrue(report.contains("Attribute disclosure and membership") && report.contains("<td class=\"num\">0.1852</td>")
+                            && report.contains("<td class=\"num\">0.2963</td>"), "the report's criteria section");
+                } finally {
+                    java.nio.file.Files.deleteIfExists(html);
+                }
+            }
             CliRun.Result refused = cli.run(args("release", b.fails(), "--name", name + "_no"));
             assertTrue(refused.exitCode() != ExitCodes.OK && refused.out().contains("not released"), b.name() + "\n" + refused);
         }
