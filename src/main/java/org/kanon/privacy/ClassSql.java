@@ -66,10 +66,6 @@ public final class ClassSql {
         return ctx;
     }
 
-    public int keySize() {
-        return key.size();
-    }
-
     /** The output name of class-key column i (0-based). */
     public static String keyName(int i) {
         return "k" + (i + 1);
@@ -192,10 +188,6 @@ public final class ClassSql {
 
     static Field<Double> dbl(String alias, String column) {
         return DSL.field(DSL.name(alias, column), SQLDataType.DOUBLE);
-    }
-
-    static <T extends Number> Field<T> smaller(Field<T> a, Field<T> b) {
-        return DSL.when(a.lt(b), a).else_(b);
     }
 
     /** The failing classes of every criterion and of k, as one statement: {@code criterion, k1..kn}. */

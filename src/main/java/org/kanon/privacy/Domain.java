@@ -16,13 +16,6 @@ public record Domain(List<SensitiveValues> columns) {
 
     /** One sensitive column: its distinct values (as read, NULL possible) and each value's rows in the whole table. */
     public record SensitiveValues(String column, List<Object> values, long[] tableCounts, Optional<Hierarchy> hierarchy) {
-        public long tableRows() {
-            long rows = 0;
-            for (long n : tableCounts) {
-                rows += n;
-            }
-            return rows;
-        }
     }
 
     /** The index of {@code column} among the domain's sensitive columns (its histogram in a {@link ClassDetail}). */
@@ -33,9 +26,5 @@ public record Domain(List<SensitiveValues> columns) {
             }
         }
         throw new IllegalArgumentException("no sensitive column " + column + " in the domain");
-    }
-
-    public SensitiveValues of(String column) {
-        return columns.get(index(column));
     }
 }
