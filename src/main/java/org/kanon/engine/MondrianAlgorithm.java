@@ -26,7 +26,7 @@ final class MondrianAlgorithm extends DeclaredAlgorithm {
     public Run prepare(Anonymization what, AnonymizeOptions options) {
         what.require();
         PrivacyModel model = what.model();
-        model.refuseCriteria("--algorithm " + Mondrian.ALGORITHM);
+        model.refuseForLocalRecoding("--algorithm " + Mondrian.ALGORITHM);
         LocalReleases.refuseSuppression(what.suppressionLimit(), Mondrian.ALGORITHM);
         return context -> run(context, what, options, model);
     }

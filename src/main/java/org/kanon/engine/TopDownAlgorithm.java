@@ -28,7 +28,7 @@ final class TopDownAlgorithm extends DeclaredAlgorithm {
     public Run prepare(Anonymization what, AnonymizeOptions options) {
         what.require();
         PrivacyModel model = what.model();
-        model.refuseCriteria("--algorithm " + TopDown.ALGORITHM);
+        model.refuseForLocalRecoding("--algorithm " + TopDown.ALGORITHM);
         LocalReleases.refuseSuppression(what.suppressionLimit(), TopDown.ALGORITHM);
         return context -> run(context, what, options, model);
     }

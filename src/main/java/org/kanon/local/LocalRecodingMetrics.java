@@ -26,7 +26,7 @@ public record LocalRecodingMetrics(long rows, long distortion, long fullDistorti
 
     public static LocalRecodingMetrics of(LocalRecoding recoding, PrivacyModel model) {
         GroupedTable table = recoding.table();
-        SensitiveAttribute sensitive = model.sensitive().orElse(null);
+        SensitiveAttribute sensitive = model.groupedSensitive().orElse(null);
         long distortion = 0;
         long full = 0;
         for (int q = 0; q < table.qiCount(); q++) {

@@ -1,5 +1,6 @@
 package org.kanon.local;
 
+import org.kanon.privacy.ClassDetail;
 import org.kanon.privacy.ClassStatistics;
 
 /**
@@ -96,6 +97,11 @@ final class SensitiveTally {
             largestStale = false;
         }
         return new ClassStatistics(size, sensitiveRows, largest, distinct);
+    }
+
+    /** The class as a requirement's criteria read it: its size and its histogram (the live counts, not a copy). */
+    ClassDetail detail() {
+        return new ClassDetail(size, -1, new long[][] {counts});
     }
 
     /** The statistics this class would have with {@code rows} more rows of value {@code code}; the tally is unchanged. */

@@ -1,6 +1,5 @@
 package org.kanon.local;
 
-import org.kanon.privacy.ClassStatistics;
 import org.kanon.privacy.PrivacyModel;
 
 /**
@@ -12,10 +11,6 @@ import org.kanon.privacy.PrivacyModel;
  */
 final class Shortfall {
     private Shortfall() {
-    }
-
-    static long[] of(PrivacyModel model, ClassStatistics c) {
-        return model.shortfall(c);
     }
 
     /** No figure rises and at least one falls. */

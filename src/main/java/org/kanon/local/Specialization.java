@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.kanon.privacy.PrivacyModel;
 
 /**
  * One attempt of Top-Down (section 4 of the (alpha,k) paper): specialize the rows of a class one level down on one
@@ -35,11 +34,11 @@ final class Specialization {
     }
 
     private final GroupedTable table;
-    private final PrivacyModel model;
+    private final ClassJudge judge;
 
-    Specialization(GroupedTable table, PrivacyModel model) {
+    Specialization(GroupedTable table, ClassJudge judge) {
         this.table = table;
-        this.model = model;
+        this.judge = judge;
     }
 
     Outcome attempt(int[] levels, Units units, int q) {
@@ -54,7 +53,7 @@ final class Specialization {
         SensitiveTally parentTally = table.newTally();
         for (Map.Entry<Integer, Units> e : byLabel.entrySet()) {
             SensitiveTally t = e.getValue().tally(table);
-            if (model.accepts(t.statistics())) {
+            if (judge.accepts(t)) {
                 kept.add(new Branch(e.getKey(), e.getValue(), t));
             } else {
                 for (int i = 0; i < e.getValue().size(); i++) {
@@ -63,7 +62,7 @@ final class Specialization {
                 parentTally.addAll(t);
             }
         }
-        if (!parentTally.isEmpty() && !model.accepts(parentTally.statistics())) {
+        if (!parentTally.isEmpty() && !judge.accepts(parentTally)) {
             int[] childLevels = levels.clone();
             childLevels[q] = childLevel;
             if (!moveUp(childLevels, kept, parent, parentTally)) {
@@ -97,17 +96,17 @@ final class Specialization {
         }
         candidates.sort(FEWEST_FURTHER_SPECIALIZATIONS);
         for (Candidate c : candidates) {
-            if (model.accepts(parentTally.statistics())) {
+            if (judge.accepts(parentTally)) {
                 return true;
             }
             Branch b = kept.get(c.branch());
             int g = b.units().group(c.entry());
             int code = table.sensitiveCode(g);
             long moved = 0;
-            while (b.units().count(c.entry()) - moved > 0 && !model.accepts(parentTally.statistics())) {
-                long[] before = Shortfall.of(model, parentTally.statistics());
-                long[] after = Shortfall.of(model, parentTally.statisticsWith(code, 1));
-                boolean branchStays = b.tally().size() == 1 || model.accepts(b.tally().statisticsWithout(code, 1));
+            while (b.units().count(c.entry()) - moved > 0 && !judge.accepts(parentTally)) {
+                long[] before = judge.shortfall(parentTally);
+                long[] after = judge.shortfallWith(parentTally, code, 1);
+                boolean branchStays = b.tally().size() == 1 || judge.acceptsWithout(b.tally(), code, 1);
                 if (!Shortfall.improves(before, after) || !branchStays) {
                     break;
                 }
@@ -120,7 +119,7 @@ final class Specialization {
                 parent.add(g, moved);
             }
         }
-        return model.accepts(parentTally.statistics());
+        return judge.accepts(parentTally);
     }
 
     /**
@@ -143,7 +142,7 @@ final class Specialization {
                 boolean any = false;
                 for (int i = 0; i < units.size(); i++) {
                     if (!stopped[i]) {
-                        if (model.accepts(byLabel.get(table.labelCode(q, units.group(i), level)).statistics())) {
+                        if (judge.accepts(byLabel.get(table.labelCode(q, units.group(i), level)))) {
                             potential[i]++;
                             any = true;
                         } else {

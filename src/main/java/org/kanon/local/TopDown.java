@@ -48,27 +48,34 @@ public final class TopDown {
      */
     public TopDownResult anonymize(Database db, SourceTable source, List<Column> qis, PrivacyModel model) {
         long start = System.nanoTime();
-        GroupedTable table = new GroupLoader(db, progress).load(source, qis, model.sensitive());
+        GroupedTable table = new GroupLoader(db, progress).load(source, qis, model.groupedSensitive());
         LocalRecoding recoding;
+        ClassJudge judge = model.requirement().map(r -> ClassJudge.of(GroupedDomain.bind(db, source, table, r)))
+                .orElseGet(() -> ClassJudge.of(model));
         try (Step settled = progress.start("rows in final classes", table.rows())) {
-            recoding = run(table, model, source.displayName(), settled);
+            recoding = run(table, judge, source.displayName(), settled);
         }
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
         return new TopDownResult(source, qis, model, recoding, LocalRecodingMetrics.of(recoding, model), elapsedMs);
     }
 
-    /** The algorithm itself, on groups already loaded; {@code tableName} is for messages. */
+    /**
+     * The algorithm itself, on groups already loaded; {@code tableName} is for messages. A requirement is bound to the
+     * table alone (its sensitive values as text, no hierarchy).
+     */
     public LocalRecoding run(GroupedTable table, PrivacyModel model, String tableName) {
-        return run(table, model, tableName, Step.NONE);
+        ClassJudge judge = model.requirement().map(r -> ClassJudge.of(GroupedDomain.bind(table, r, false, java.util.Optional.empty())))
+                .orElseGet(() -> ClassJudge.of(model));
+        return run(table, judge, tableName, Step.NONE);
     }
 
     /** As above, advancing {@code settled} by the rows of each class that is final (specialized no further). */
-    private LocalRecoding run(GroupedTable table, PrivacyModel model, String tableName, Step settled) {
+    private LocalRecoding run(GroupedTable table, ClassJudge judge, String tableName, Step settled) {
         Units all = table.allUnits();
-        model.checkFeasible(all.tally(table).statistics(), tableName);
-        Specialization specialization = new Specialization(table, model);
+        judge.checkFeasible(all.tally(table), tableName);
+        Specialization specialization = new Specialization(table, judge);
         List<LocalClass> done = new ArrayList<>();
-        Deque<LocalClass> open = new ArrayDeque<>(topClasses(table, model, all, tableName));
+        Deque<LocalClass> open = new ArrayDeque<>(topClasses(table, judge, all, tableName));
         while (!open.isEmpty()) {
             LocalClass node = open.pop();
             Specialization.Outcome best = null;
@@ -113,7 +120,7 @@ public final class TopDown {
      * The fully generalized table: rows grouped by their top labels. A hierarchy whose top level has several labels
      * gives several classes from the start; each must pass, as no coarser value exists.
      */
-    private static List<LocalClass> topClasses(GroupedTable table, PrivacyModel model, Units all, String tableName) {
+    private static List<LocalClass> topClasses(GroupedTable table, ClassJudge judge, Units all, String tableName) {
         int[] top = table.heights();
         Map<List<Integer>, Units> byTop = new LinkedHashMap<>();
         for (int i = 0; i < all.size(); i++) {
@@ -126,7 +133,7 @@ public final class TopDown {
         }
         List<LocalClass> classes = new ArrayList<>();
         for (Map.Entry<List<Integer>, Units> e : byTop.entrySet()) {
-            if (!model.accepts(e.getValue().tally(table).statistics())) {
+            if (!judge.accepts(e.getValue().tally(table))) {
                 // by the QIs and their counts of top values, never a value: a top value may be a row's own
                 List<String> several = new ArrayList<>();
                 for (int q = 0; q < top.length; q++) {
@@ -140,7 +147,7 @@ public final class TopDown {
                 }
                 throw new InvalidInputException("the fully generalized " + tableName + " has " + byTop.size()
                         + " classes (some hierarchy has several top values: " + String.join(", ", several) + ") and one of them, of "
-                        + e.getValue().rows() + " row(s), does not satisfy " + model + ": no local recoding can");
+                        + e.getValue().rows() + " row(s), does not satisfy " + judge.model() + ": no local recoding can");
             }
             classes.add(new LocalClass(top, e.getValue()));
         }

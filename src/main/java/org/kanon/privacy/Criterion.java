@@ -59,5 +59,13 @@ public interface Criterion {
 
         /** The criterion's own figure of a class (the l reached, the distance, the share...) for risk and reports. */
         double measure(ClassDetail c);
+
+        /**
+         * How far a class is from passing, 0 when it passes and above 0 when it fails, falling as the class comes
+         * closer: what a local recoding's heuristics steer by when they move rows between classes.
+         */
+        default double deficit(ClassDetail c) {
+            return accepts(c) ? 0 : 1;
+        }
     }
 }

@@ -50,6 +50,13 @@ public record DiversityCriterion(int l, LDiversity.Form form, String column) imp
             }
 
             @Override
+            public double deficit(ClassDetail c) {
+                ClassStatistics s = c.statistics(a);
+                return form == LDiversity.Form.DISTINCT ? Math.max(0, l - s.distinctValues())
+                        : Math.max(0, (double) (s.largestValueRows() * l - s.size()) / Math.max(1, s.size()));
+            }
+
+            @Override
             public double measure(ClassDetail c) {
                 ClassStatistics s = c.statistics(a);
                 return form == LDiversity.Form.DISTINCT ? s.distinctValues() : (double) s.size() / s.largestValueRows();

@@ -70,6 +70,11 @@ public record EntropyLDiversity(int l, String column) implements AttributeCriter
             public double measure(ClassDetail c) {
                 return Math.exp(entropy(c.histogram(a)));
             }
+
+            @Override
+            public double deficit(ClassDetail c) {
+                return Math.max(0, least - entropy(c.histogram(a)));
+            }
         };
     }
 

@@ -55,6 +55,18 @@ public sealed interface PrivacyModel permits KAnonymity, AlphaKAnonymity, LDiver
     default void refuseCriteria(String where) {
     }
 
+    /** Refuses, in one line naming {@code where}, what a local recoding cannot judge; nothing for the classic models. */
+    default void refuseForLocalRecoding(String where) {
+    }
+
+    /**
+     * The sensitive column a local recoding groups the rows by, so that each class's values can be counted: the
+     * classic model's attribute, a requirement's one sensitive column.
+     */
+    default Optional<SensitiveAttribute> groupedSensitive() {
+        return sensitive();
+    }
+
     /** Whether "rows in failing classes at most N" is monotone under generalization for this model. */
     default boolean monotoneWithSuppression() {
         return sensitive().isEmpty();

@@ -74,6 +74,19 @@ public record RecursiveCLDiversity(Ratio c, int l, String column) implements Att
                                 column, r1[0], c, tail, l);
             }
 
+            /** Values missing to l, then the excess of r1 over c times the tail as a share of the class. */
+            @Override
+            public double deficit(ClassDetail d) {
+                if (accepts(d)) {
+                    return 0;
+                }
+                ClassStatistics s = d.statistics(a);
+                long[] r1 = new long[1];
+                long tail = Math.max(0, tail(d.histogram(a), l, r1));
+                double excess = (r1[0] - (double) c.numerator() / c.denominator() * tail) / Math.max(1, s.size());
+                return Math.max(0, l - s.distinctValues()) + Math.max(1e-9, excess);
+            }
+
             @Override
             public double measure(ClassDetail d) {
                 long[] r1 = new long[1];

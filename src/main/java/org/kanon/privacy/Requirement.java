@@ -64,6 +64,31 @@ public record Requirement(int k, List<Criterion> criteria) implements PrivacyMod
                 + " with --executor memory");
     }
 
+    /**
+     * A local recoding groups the table's rows by their QI values and one sensitive value, and its classes are of the
+     * table alone: it refuses a population criterion (k-map, delta-presence judge classes of the population
+     * generalized by the hierarchies, which a recoding's own ranges and per-row levels are not) and criteria over
+     * more than one sensitive column.
+     */
+    @Override
+    public void refuseForLocalRecoding(String where) {
+        population().ifPresent(p -> {
+            throw new InvalidInputException(where + " cannot judge " + this + ": a population criterion (k-map, delta-presence)"
+                    + " needs a full-domain release (--algorithm incognito), whose classes the population shares");
+        });
+        if (sensitiveColumns().size() > 1) {
+            throw new InvalidInputException(where + " judges criteria of one sensitive column, got " + String.join(", ", sensitiveColumns())
+                    + "; use a full-domain search (--algorithm incognito)");
+        }
+    }
+
+    /** The one sensitive column a local recoding groups rows by (see {@link #refuseForLocalRecoding}), no sensitive class. */
+    @Override
+    public Optional<SensitiveAttribute> groupedSensitive() {
+        List<String> columns = sensitiveColumns();
+        return columns.size() == 1 ? Optional.of(new SensitiveAttribute(columns.get(0), List.of())) : Optional.empty();
+    }
+
     /** The requirement bound to the table: the test of one class. */
     public Bound bind(Domain domain) {
         List<Criterion.ClassTest> tests = new ArrayList<>();
@@ -108,6 +133,19 @@ public record Requirement(int k, List<Criterion> criteria) implements PrivacyMod
                 }
             }
             return null;
+        }
+
+        /**
+         * How far a class is from passing: rows missing to k, then each criterion's {@link Criterion.ClassTest#deficit}
+         * in billionths; all 0 when it passes. A local recoding's heuristics compare two of them figure by figure.
+         */
+        public long[] shortfall(ClassDetail c) {
+            long[] s = new long[tests.size() + 1];
+            s[0] = c.size() > 0 ? Math.max(0, k - c.size()) : 0;
+            for (int i = 0; i < tests.size(); i++) {
+                s[i + 1] = (long) Math.ceil(tests.get(i).deficit(c) * 1e9);
+            }
+            return s;
         }
 
         /** Each criterion's figure of the class, in the order of {@link #criteria()}. */

@@ -62,6 +62,11 @@ public record TCloseness(Share t, EarthMoversDistance.Ground ground, String colu
             public double measure(ClassDetail c) {
                 return emd.distance(c.histogram(a), c.size());
             }
+
+            @Override
+            public double deficit(ClassDetail c) {
+                return Math.max(0, emd.distance(c.histogram(a), c.size()) - most);
+            }
         };
     }
 

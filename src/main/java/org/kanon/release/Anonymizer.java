@@ -223,7 +223,7 @@ public final class Anonymizer {
 
     /** The hierarchy bound to a sensitive column of {@code table}, read from its dimension table. */
     private java.util.function.Function<Column, java.util.Optional<Hierarchy>> sensitiveHierarchies(SourceTable table) {
-        return c -> new HierarchyCatalog(db).find(table, c).map(d -> new DimensionTableReader(db).read(d, c.name()));
+        return c -> new HierarchyCatalog(db).hierarchy(table, c);
     }
 
     /**

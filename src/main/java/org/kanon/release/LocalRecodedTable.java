@@ -20,6 +20,7 @@ import org.jooq.SortField;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
 import org.kanon.InvalidInputException;
+import org.kanon.db.Database;
 import org.kanon.local.GroupedTable;
 import org.kanon.local.LocalRecodingResult;
 import org.kanon.local.RecodedTable;
@@ -45,14 +46,16 @@ final class LocalRecodedTable implements RelationKind {
     static final String SENSITIVE_TEXT = "kanon s";
 
     private final LocalReleaseRequest request;
+    private final Database db;
     private final LocalRecodingResult result;
     private final List<String> qiNames;
     private final Optional<Column> sensitive;
     private final List<Column> kept;
     private long rowsOut;
 
-    LocalRecodedTable(LocalReleaseRequest request) {
+    LocalRecodedTable(LocalReleaseRequest request, Database db) {
         this.request = request;
+        this.db = db;
         this.result = request.result();
         SourceTable fact = result.source();
         for (String identifying : request.identifying()) {
@@ -60,13 +63,13 @@ final class LocalRecodedTable implements RelationKind {
             if (result.qis().contains(c)) {
                 throw new InvalidInputException("--identifying: " + identifying + " is also a quasi-identifier");
             }
-            if (result.model().sensitive().map(s -> fact.column(s.column()).equals(c)).orElse(false)) {
+            if (result.model().groupedSensitive().map(s -> fact.column(s.column()).equals(c)).orElse(false)) {
                 throw new InvalidInputException("--identifying: " + identifying + " is the sensitive attribute; the release must keep it");
             }
         }
         Set<String> identifying = request.identifying().stream().map(id -> fact.column(id).name()).collect(Collectors.toSet());
         this.qiNames = result.qis().stream().map(Column::name).toList();
-        this.sensitive = result.model().sensitive().map(s -> fact.column(s.column()));
+        this.sensitive = result.model().groupedSensitive().map(s -> fact.column(s.column()));
         this.kept = fact.columns().stream().filter(c -> !identifying.contains(c.name())).toList();
     }
 
@@ -92,6 +95,10 @@ final class LocalRecodedTable implements RelationKind {
 
     @Override
     public Select<?> recheck(DSLContext tx, ReleaseTarget target) {
+        if (result.model().requirement().isPresent()) {
+            return RequirementSql.localRecheck(db, tx, target.schema(), target.relationName(), result.source(), qiNames,
+                    result.model().requirement().get());
+        }
         return LocalRecheckQuery.build(tx, target.schema(), target.relationName(), qiNames, result.model(), sensitive.orElse(null));
     }
 
@@ -108,7 +115,7 @@ final class LocalRecodedTable implements RelationKind {
                 .classes(shape.value1()).smallestClass(shape.value2() == null ? 0 : shape.value2())
                 .model(result.model()).recoding(ReleaseRecord.LOCAL)
                 .sensitiveAttribute(sensitive.map(Column::name).orElse(null))
-                .sensitiveValues(result.model().sensitive().map(a -> ReleaseRecord.joinValues(a.values())).orElse(null));
+                .sensitiveValues(result.model().groupedSensitive().map(a -> ReleaseRecord.joinValues(a.values())).orElse(null));
     }
 
     @Override

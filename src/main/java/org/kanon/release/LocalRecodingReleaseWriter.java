@@ -30,7 +30,7 @@ public final class LocalRecodingReleaseWriter {
 
     public ReleaseRecord write(LocalReleaseRequest request) {
         ReleaseTarget target = ReleaseTarget.oneTable(db.identifiers(), request.name());
-        LocalRecodedTable table = new LocalRecodedTable(request);
+        LocalRecodedTable table = new LocalRecodedTable(request, db);
         target.refuseOver(request.result().source());
         return transaction.write(target, request.name(), request.replace(), table);
     }

@@ -14,7 +14,6 @@ import org.kanon.privacy.SuppressionLimit;
 import org.kanon.progress.Step;
 import org.kanon.schema.SourceTable;
 import org.kanon.schema.TableResolver;
-import org.kanon.schema.hierarchy.DimensionTableReader;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
 
 /**
@@ -42,7 +41,7 @@ public final class NodeCheck {
         }
         schema.validate(node);
         RequirementLoad loaded = RequirementLoad.load(ctx, schema, DetailColumns.of(schema, model.requirement().get(), population),
-                c -> new HierarchyCatalog(db).find(schema.fact(), c).map(d -> new DimensionTableReader(db).read(d, c.name())), inTransaction, Step.NONE);
+                c -> new HierarchyCatalog(db).hierarchy(schema.fact(), c), inTransaction, Step.NONE);
         try (var executor = loaded.executor()) {
             return loaded.check(node, suppression);
         }

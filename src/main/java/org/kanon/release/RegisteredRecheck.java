@@ -34,8 +34,12 @@ public final class RegisteredRecheck {
         DSLContext ctx = db.dsl();
         Identifiers catalog = db.identifiers();
         List<String> qis = r.qiNames();
+        if (model.requirement().isPresent() && ReleaseRecord.LOCAL.equals(r.recoding())) {
+            return ctx.renderInlined(RequirementSql.localRecheck(db, ctx, r.relationSchema(), r.relationName(), source, qis,
+                    model.requirement().get()));
+        }
         if (model.requirement().isPresent()) {
-            // a requirement's release is full-domain: its re-check generalizes the population by the levels registered
+            // a full-domain release: its re-check generalizes the population by the levels registered
             StarSchema schema = StarSchema.of(source, qis, new HierarchyCatalog(db));
             int[] levels = r.globalLevels();
             if (levels == null || levels.length != qis.size() || ReleaseRecord.LOCAL.equals(r.recoding())) {

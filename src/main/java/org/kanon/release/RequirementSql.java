@@ -38,15 +38,6 @@ final class RequirementSql {
      */
     static ClassSql blocks(Database db, DSLContext ctx, StarSchema schema, LevelVector node, Requirement requirement,
                            SourceTable populationTable, Function<String, Table<?>> rows, List<Name> key) {
-        Map<String, Name> sensitive = new HashMap<>();
-        Map<String, Dimension> hierarchies = new HashMap<>();
-        for (String named : requirement.sensitiveColumns()) {
-            var column = schema.fact().column(named);
-            sensitive.put(named, DSL.name(column.name()));
-            if (requirement.readsSensitiveHierarchy(named)) {
-                new HierarchyCatalog(db).find(schema.fact(), column).ifPresent(d -> hierarchies.put(named, d));
-            }
-        }
         Function<String, Table<?>> population = java.util.Optional.ofNullable(populationTable).map(table -> {
             StarSchema people = schema.over(table, "--population");
             return (Function<String, Table<?>>) alias -> {
@@ -64,7 +55,41 @@ final class RequirementSql {
             // only a raw value can be NULL: a hierarchy that maps NULL gives it a label above level 0
             nullable.add(node.level(i) == 0 && schema.quasiIdentifiers().get(i).dimension().map(Dimension::mapsNull).orElse(true));
         }
+        return classSql(db, ctx, schema.fact(), requirement, population, rows, key, nullable);
+    }
+
+    private static ClassSql classSql(Database db, DSLContext ctx, SourceTable source, Requirement requirement,
+                                     Function<String, Table<?>> population, Function<String, Table<?>> rows, List<Name> key,
+                                     List<Boolean> nullable) {
+        Map<String, Name> sensitive = new HashMap<>();
+        Map<String, Dimension> hierarchies = new HashMap<>();
+        for (String named : requirement.sensitiveColumns()) {
+            var column = source.column(named);
+            sensitive.put(named, DSL.name(column.name()));
+            if (requirement.readsSensitiveHierarchy(named)) {
+                new HierarchyCatalog(db).find(source, column).ifPresent(d -> hierarchies.put(named, d));
+            }
+        }
         return new ClassSql(ctx, rows, key, nullable, sensitive, population, hierarchies, db.profile()::hashJoined);
+    }
+
+    /**
+     * The stored re-check of a local recoding under a requirement of its table's rows alone (no population): every
+     * class of the release relation, keyed by its QI cells (text), that fails a criterion. A cell can be NULL only
+     * where a row keeps a raw NULL: a QI without hierarchy or whose hierarchy maps NULL; the other keys are compared
+     * by plain equality, which Derby's optimizer needs to hash-join the blocks.
+     */
+    static Select<? extends Record> localRecheck(Database db, DSLContext ctx, String relationSchema, String relationName, SourceTable source,
+                                                 List<String> qiNames, Requirement requirement) {
+        StarSchema schema = StarSchema.of(source, qiNames, new HierarchyCatalog(db));
+        List<Name> key = new ArrayList<>();
+        List<Boolean> nullable = new ArrayList<>();
+        for (int i = 0; i < qiNames.size(); i++) {
+            key.add(DSL.name(qiNames.get(i)));
+            nullable.add(schema.quasiIdentifiers().get(i).dimension().map(Dimension::mapsNull).orElse(true));
+        }
+        return classSql(db, ctx, source, requirement, null, alias -> DSL.table(DSL.name(relationSchema, relationName)).as(alias), key, nullable)
+                .failing(requirement);
     }
 
     /**

@@ -19,13 +19,14 @@ public record CriterionFigures(List<Range> ranges) {
     }
 
     /**
-     * The figures of a registered full-domain release under a requirement, its classes read as {@code kanon verify}
-     * reads them; empty for any other release.
+     * The figures of a registered release under a requirement (full-domain, or a local recoding of the table's rows
+     * alone), its classes read as {@code kanon verify} reads them; empty for any other release.
      */
     public static java.util.Optional<CriterionFigures> ofRelease(org.kanon.db.Database db, org.kanon.release.ReleaseRecord r) {
         java.util.Optional<Requirement> requirement = r.model().flatMap(m -> m.requirement());
-        int[] levels = r.globalLevels();
-        if (requirement.isEmpty() || levels == null) {
+        boolean local = org.kanon.release.ReleaseRecord.LOCAL.equals(r.recoding());
+        int[] levels = local ? null : r.globalLevels();
+        if (requirement.isEmpty() || (levels == null && (!local || requirement.get().population().isPresent()))) {
             return java.util.Optional.empty();
         }
         org.kanon.schema.SourceTable source = new org.kanon.schema.TableResolver(db).resolve(r.sourceSchema() + "." + r.sourceTable());

@@ -112,8 +112,11 @@ public final class ReleaseVerification {
         // a requirement's classes are judged on their own below; the pairing reads their sizes against k
         pairAndClass(ctx, r, requirement.isPresent() ? new KAnonymity(model.k()) : model, source, released, qis, limit, found);
         if (requirement.isPresent()) {
-            int[] levels = levels(r, qis.size());
-            if (levels == null) {
+            boolean local = ReleaseRecord.LOCAL.equals(r.recoding());
+            int[] levels = local ? null : levels(r, qis.size());
+            if (local && requirement.get().population().isPresent()) {
+                found.add(new Violation("model", "a local recoding cannot be judged under " + model + ", whose population has no classes of its cells"));
+            } else if (!local && levels == null) {
                 found.add(new Violation("model", "a release under " + model + " must be a full-domain one with its levels registered"));
             } else {
                 try (Step judging = progress.start("classes judged under " + model, Progress.UNKNOWN)) {

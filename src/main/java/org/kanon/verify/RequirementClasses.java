@@ -71,7 +71,8 @@ public final class RequirementClasses {
         }
         List<Field<?>> select = new ArrayList<>();
         for (Column q : qis) {
-            select.add(TextValues.of(DSL.field(DSL.name(q.name())), q, ctx.dialect()));
+            // a local recoding's QI cells are text already; a full-domain release keeps a level-0 column's type
+            select.add(levels == null ? DSL.field(DSL.name(q.name())).coerce(String.class) : TextValues.of(DSL.field(DSL.name(q.name())), q, ctx.dialect()));
         }
         for (Column s : sensitive) {
             select.add(DSL.field(DSL.name(s.name())));
@@ -112,7 +113,7 @@ public final class RequirementClasses {
             String named = requirement.sensitiveColumns().get(a);
             Column column = sensitive.get(a);
             Optional<Hierarchy> h = requirement.readsSensitiveHierarchy(named)
-                    ? new HierarchyCatalog(db).find(source, column).map(d -> new DimensionTableReader(db).read(d, column.name()))
+                    ? new HierarchyCatalog(db).hierarchy(source, column)
                     : Optional.empty();
             domain.add(new Domain.SensitiveValues(named, values.get(a), counts, h));
         }

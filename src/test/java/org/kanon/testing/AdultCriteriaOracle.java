@@ -170,6 +170,28 @@ public final class AdultCriteriaOracle {
     public record Group(long size, long population, long[][] histograms) {
     }
 
+    /**
+     * A class given as its rows per value (as text) of one sensitive column, for the tests of that column: a local
+     * recoding's class, whose rows no node of the lattice describes. The other columns' histograms are empty.
+     */
+    public Group group(String column, Map<String, Long> rowsPerValue) {
+        int s = sensitive(column);
+        long[][] histograms = new long[SENSITIVE.size()][];
+        for (int i = 0; i < histograms.length; i++) {
+            histograms[i] = new long[sensitiveValues.get(i).size()];
+        }
+        long size = 0;
+        for (Map.Entry<String, Long> e : rowsPerValue.entrySet()) {
+            int code = sensitiveValues.get(s).indexOf(e.getKey());
+            if (code < 0) {
+                throw new IllegalArgumentException("a value of " + column + " the file does not hold");
+            }
+            histograms[s][code] += e.getValue();
+            size += e.getValue();
+        }
+        return new Group(size, -1, histograms);
+    }
+
     private long[][] table;
 
     /** The table's rows per value of each sensitive column. */

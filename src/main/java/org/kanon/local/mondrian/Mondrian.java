@@ -11,9 +11,10 @@ import java.util.Optional;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.local.GroupLoader;
+import org.kanon.local.GroupedDomain;
 import org.kanon.local.GroupedTable;
-import org.kanon.privacy.ClassStatistics;
 import org.kanon.privacy.PrivacyModel;
+import org.kanon.privacy.Requirement;
 import org.kanon.progress.Progress;
 import org.kanon.progress.Step;
 import org.kanon.schema.Column;
@@ -50,10 +51,11 @@ public final class Mondrian {
      */
     public MondrianResult anonymize(Database db, SourceTable source, List<Column> qis, PrivacyModel model) {
         long start = System.nanoTime();
-        GroupedTable table = new GroupLoader(db, progress).load(source, qis, model.sensitive());
+        GroupedTable table = new GroupLoader(db, progress).load(source, qis, model.groupedSensitive());
+        Optional<Requirement.Bound> requirement = model.requirement().map(r -> GroupedDomain.bind(db, source, table, r));
         MondrianRecoding recoding;
         try (Step settled = progress.start("rows in final partitions", table.rows())) {
-            recoding = run(table, numeric(qis), model, source.displayName(), settled);
+            recoding = run(table, numeric(qis), model, requirement, source.displayName(), settled);
         }
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
         return new MondrianResult(source, qis, model, recoding, PartitionMetrics.of(recoding.partitions(), model.k()), elapsedMs);
@@ -68,21 +70,25 @@ public final class Mondrian {
         return numeric;
     }
 
-    /** The algorithm itself, on groups already loaded; {@code numeric[q]} says whether QI q is a range; {@code tableName} is for messages. */
+    /**
+     * The algorithm itself, on groups already loaded; {@code numeric[q]} says whether QI q is a range; {@code tableName}
+     * is for messages. A requirement is bound to the table alone (its sensitive values as text, no hierarchy).
+     */
     public MondrianRecoding run(GroupedTable table, boolean[] numeric, PrivacyModel model, String tableName) {
-        return run(table, numeric, model, tableName, Step.NONE);
+        return run(table, numeric, model, model.requirement().map(r -> GroupedDomain.bind(table, r, false, Optional.empty())),
+                tableName, Step.NONE);
     }
 
     /** As above, advancing {@code settled} by the rows of each partition that is final (no allowable cut). */
-    private MondrianRecoding run(GroupedTable table, boolean[] numeric, PrivacyModel model, String tableName, Step settled) {
+    private MondrianRecoding run(GroupedTable table, boolean[] numeric, PrivacyModel model, Optional<Requirement.Bound> requirement,
+                                 String tableName, Step settled) {
         if (numeric.length != table.qiCount()) {
             throw new IllegalArgumentException(numeric.length + " numeric flag(s) for " + table.qiCount() + " QI(s)");
         }
-        PartitionCheck check = new PartitionCheck(table, model);
+        PartitionCheck check = new PartitionCheck(table, model, requirement);
         int[] all = new int[table.groupCount()];
         Arrays.setAll(all, g -> g);
-        ClassStatistics whole = check.statistics(all);
-        model.checkFeasible(whole, tableName);
+        check.checkFeasible(all, tableName);
         List<SplitDimension> dimensions = new ArrayList<>();
         for (int q = 0; q < numeric.length; q++) {
             dimensions.add(numeric[q] ? new NumericDimension(table, q) : new CategoricalDimension(table, q));

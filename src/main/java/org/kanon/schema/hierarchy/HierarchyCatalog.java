@@ -42,6 +42,11 @@ public final class HierarchyCatalog {
         return find(db.dsl(), table, column.name()).map(Bound::dimension);
     }
 
+    /** The hierarchy bound to {@code column} of {@code table}, read back from its dimension table; empty when none is bound. */
+    public Optional<Hierarchy> hierarchy(SourceTable table, Column column) {
+        return find(table, column).map(d -> new DimensionTableReader(db).read(d, column.name()));
+    }
+
     /** The dimensions bound to the table's columns, by column name: one catalog query for all of them. */
     public java.util.Map<String, Dimension> dimensions(SourceTable table) {
         java.util.Map<String, Dimension> byColumn = new java.util.HashMap<>();
