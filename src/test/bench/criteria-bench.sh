@@ -2,8 +2,9 @@
 # Issue 34's benchmark: the search under each criterion on Adult (8 QIs, occupation sensitive, no suppression)
 # against k-anonymity alone, on one executor; prints the search time, the statements and the process's CPU time
 # (user + system, from /usr/bin/time) and the CPU ratio to k-anonymity's run.
-# Usage: [KS="1 5"] src/test/bench/criteria-bench.sh memory|sql [JDBC_URL]   (default: embedded Derby in a fresh folder;
-# KS: the k each criterion is combined with)
+# Usage: [KS="1 5"] [ONLY=regex] src/test/bench/criteria-bench.sh memory|sql|local [JDBC_URL]   (default: embedded
+# Derby in a fresh folder; KS: the k each criterion is combined with; ONLY: run the cases whose label matches, besides
+# k-anonymity's; local: Mondrian and Top-Down, 5 QIs, each criterion of one column against 5-anonymity alone)
 # Needs ../shared/datasets (Adult and ARX's hierarchies) and a built target/ (mvn -DskipTests package).
 set -euo pipefail
 executor=${1:-memory}
@@ -29,6 +30,7 @@ PY
 $K import population.csv --table adult_population --replace >/dev/null
 run() {
     local label=$1; shift
+    if [ -n "$base" ] && [ -n "${ONLY:-}" ] && ! grep -Eq "$ONLY" <<<"$label"; then return; fi
     local out
     out=$( { /usr/bin/time -f "cpu %U %S" $K anonymize --table adult --qi $Q --executor "$executor" --stats "$@" 2>&1; } 2>&1 )
     local nodes ms statements cpu
@@ -39,6 +41,30 @@ run() {
     [ -z "$base" ] && base=$cpu
     printf "%-42s %6s nodes %9s ms search %6s statements %8s s CPU  x%.2f\n" "$label" "$nodes" "$ms" "$statements" "$cpu" "$(echo "$cpu / $base" | bc -l)"
 }
+# a local recoding: its classes and the process's CPU time
+local_run() {
+    local label=$1; shift
+    local out classes cpu
+    out=$( { /usr/bin/time -f "cpu %U %S" $K anonymize --table adult --qi age,sex,race,education,marital-status "$@" 2>&1; } 2>&1 )
+    classes=$(grep -o "rows in [0-9]* classes" <<<"$out" | head -1 | cut -d' ' -f3)
+    cpu=$(grep "^cpu " <<<"$out" | awk '{printf "%.2f", $2 + $3}')
+    [ -z "$base" ] && base=$cpu
+    printf "%-42s %6s classes %8s s CPU  x%.2f\n" "$label" "$classes" "$cpu" "$(echo "$cpu / $base" | bc -l)"
+}
+if [ "$executor" = local ]; then
+    echo "Mondrian and Top-Down, 5 QIs, ${2:-embedded Derby}, $(date -u +%F)"
+    for algorithm in mondrian top-down; do
+        base=""
+        local_run "$algorithm, k=5" --algorithm $algorithm --k 5
+        local_run "$algorithm, entropy l=3 (k=5)" --algorithm $algorithm --k 5 --l 3 --diversity entropy --sensitive occupation
+        local_run "$algorithm, recursive (3,3) (k=5)" --algorithm $algorithm --k 5 --l 3 --diversity recursive --c 3 --sensitive occupation
+        local_run "$algorithm, t=0.15 equal (k=5)" --algorithm $algorithm --k 5 --t 0.15 --sensitive occupation
+        local_run "$algorithm, t=0.1 hierarchical (k=5)" --algorithm $algorithm --k 5 --t 0.1 --closeness hierarchical --sensitive occupation
+        local_run "$algorithm, t=0.1 ordered (k=5)" --algorithm $algorithm --k 5 --t 0.1 --closeness ordered --sensitive hours-per-week
+    done
+    rm -rf "$work"
+    exit 0
+fi
 base=""
 echo "executor $executor, ${2:-embedded Derby}, $(date -u +%F)"
 run "k-anonymity, k=5" --k 5

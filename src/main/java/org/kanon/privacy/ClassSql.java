@@ -182,7 +182,7 @@ public final class ClassSql {
      * (DECIMAL(10,0) there: every share rounded to a whole number).
      */
     @SuppressWarnings("unchecked")
-    static Field<Double> real(Field<?> f) {
+    public static Field<Double> real(Field<?> f) {
         return ((Field<Number>) f).mul(DSL.inline(1.0)).coerce(SQLDataType.DOUBLE);
     }
 

@@ -13,24 +13,35 @@ public record Ratio(long numerator, long denominator) {
 
     /** {@code text} as a decimal of at most 9 places; {@code what} names the option in the error. */
     public static Ratio parse(String option, String text) {
-        BigDecimal value;
-        try {
-            value = new BigDecimal(text.trim());
-        } catch (NumberFormatException e) {
-            throw new InvalidInputException(option + ": expected a number, got '" + text + "'");
-        }
+        BigDecimal value = decimal(option, text, "a number");
         if (value.signum() < 0) {
             throw new InvalidInputException(option + ": must not be negative, got " + text);
-        }
-        if (value.scale() > 9) {
-            throw new InvalidInputException(option + ": at most 9 decimals, got " + text);
         }
         if (value.compareTo(BigDecimal.valueOf(1_000_000_000L)) > 0) {
             throw new InvalidInputException(option + ": at most 1000000000, got " + text);
         }
-        value = value.stripTrailingZeros();
-        int scale = Math.max(0, value.scale());
-        return new Ratio(value.movePointRight(scale).longValueExact(), BigDecimal.TEN.pow(scale).longValueExact());
+        return of(value);
+    }
+
+    /** {@code text} as a number of at most 9 decimals; {@code expected} says what the option takes, in the error. */
+    static BigDecimal decimal(String option, String text, String expected) {
+        BigDecimal value;
+        try {
+            value = new BigDecimal(text.trim());
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException(option + ": expected " + expected + ", got '" + text + "'");
+        }
+        if (value.scale() > 9) {
+            throw new InvalidInputException(option + ": at most 9 decimals, got " + text);
+        }
+        return value;
+    }
+
+    /** A decimal of at most 9 places as the exact fraction of its digits over a power of ten. */
+    static Ratio of(BigDecimal value) {
+        BigDecimal v = value.stripTrailingZeros();
+        int scale = Math.max(0, v.scale());
+        return new Ratio(v.movePointRight(scale).longValueExact(), BigDecimal.TEN.pow(scale).longValueExact());
     }
 
     public double value() {

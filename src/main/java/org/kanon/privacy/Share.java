@@ -10,21 +10,12 @@ import org.kanon.InvalidInputException;
 public record Share(long numerator, long denominator) {
 
     public static Share parse(String option, String text) {
-        BigDecimal value;
-        try {
-            value = new BigDecimal(text.trim());
-        } catch (NumberFormatException e) {
-            throw new InvalidInputException(option + ": expected a number in (0, 1], got '" + text + "'");
-        }
+        BigDecimal value = Ratio.decimal(option, text, "a number in (0, 1]");
         if (value.signum() <= 0 || value.compareTo(BigDecimal.ONE) > 0) {
             throw new InvalidInputException(option + ": must be in (0, 1], got " + text);
         }
-        if (value.scale() > 9) {
-            throw new InvalidInputException(option + ": at most 9 decimals, got " + text);
-        }
-        value = value.stripTrailingZeros();
-        int scale = Math.max(0, value.scale());
-        return new Share(value.movePointRight(scale).longValueExact(), BigDecimal.TEN.pow(scale).longValueExact());
+        Ratio exact = Ratio.of(value);
+        return new Share(exact.numerator(), exact.denominator());
     }
 
     /** {@code part / whole <= this}, exactly. */

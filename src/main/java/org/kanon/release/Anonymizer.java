@@ -108,12 +108,7 @@ public final class Anonymizer {
             model.checkFeasible(whole, schema.fact().displayName());
         }
         long allowance = request.suppression().allowance(rows);
-        if (allowance > 0 && !model.monotoneWithSuppression()) {
-            // a lattice search prunes on monotonicity, which suppression breaks for these models: refuse, not guess
-            throw new InvalidInputException("--suppression: with " + model + " a suppression threshold is not monotone "
-                    + "under generalization (merging a failing class with a valid one can fail more rows), so the "
-                    + "lattice searches cannot use it; search without suppression");
-        }
+        refuseSuppression(model, allowance);
         phases.end("load");
         FrequencyExecutor opened;
         String choice = fellBack != null ? fellBack : budget.explain(zero);
@@ -148,14 +143,29 @@ public final class Anonymizer {
         SearchResult result = searched.result();
         NodeSelector.Selected selected = searched.selected();
         kind = searched.kind();
-        ReleaseOutcome release = null;
-        if (selected != null && request.releaseName() != null) {
-            release = new ReleaseWriter(db, progress).release(new ReleaseRequest(request.releaseName(), schema, selected.node(),
-                    request.model(), request.suppression(), request.mode(), request.materialize(), request.replace(),
-                    request.identifying(), request.search().name()));
-            phases.end("release");
-        }
+        ReleaseOutcome release = release(request, selected, phases);
         return new AnonymizeOutcome(result, kind, choice, selected, release, (System.nanoTime() - start) / 1_000_000, phases.millis);
+    }
+
+    /** A lattice search prunes on monotonicity, which suppression breaks for some models: refuse, not guess. */
+    private static void refuseSuppression(PrivacyModel model, long allowance) {
+        if (allowance > 0 && !model.monotoneWithSuppression()) {
+            throw new InvalidInputException("--suppression: with " + model + " a suppression threshold is not monotone "
+                    + "under generalization (merging a failing class with a valid one can fail more rows), so the "
+                    + "lattice searches cannot use it; search without suppression");
+        }
+    }
+
+    /** The selected node released under the request's name; null without a name or a node. */
+    private ReleaseOutcome release(AnonymizeRequest request, NodeSelector.Selected selected, Phases phases) {
+        if (selected == null || request.releaseName() == null) {
+            return null;
+        }
+        ReleaseOutcome release = new ReleaseWriter(db, progress).release(new ReleaseRequest(request.releaseName(), request.schema(),
+                selected.node(), request.model(), request.suppression(), request.mode(), request.materialize(), request.replace(),
+                request.identifying(), request.search().name()));
+        phases.end("release");
+        return release;
     }
 
     private record Searched(SearchResult result, NodeSelector.Selected selected, ExecutorKind kind) {
@@ -180,23 +190,13 @@ public final class Anonymizer {
                     : RequirementLoad.load(db.dsl(), schema, detail, sensitiveHierarchies(schema.fact()), false, loading).executor();
         }
         long allowance = request.suppression().allowance(opened.rows());
-        if (allowance > 0 && !requirement.monotoneWithSuppression()) {
-            throw new InvalidInputException("--suppression: with " + requirement + " a suppression threshold is not monotone "
-                    + "under generalization (merging a failing class with a valid one can fail more rows), so the "
-                    + "lattice searches cannot use it; search without suppression");
-        }
+        refuseSuppression(requirement, allowance);
         phases.end("load");
         String choice = request.executor() == ExecutorKind.AUTO
                 ? "memory: its frequency sets keep each class's distributions and population rows; the sql executor computes them "
                 + "again from the table for every node" : null;
         Searched searched = search(opened, request, allowance, phases);
-        ReleaseOutcome release = null;
-        if (searched.selected() != null && request.releaseName() != null) {
-            release = new ReleaseWriter(db, progress).release(new ReleaseRequest(request.releaseName(), schema, searched.selected().node(),
-                    request.model(), request.suppression(), request.mode(), request.materialize(), request.replace(),
-                    request.identifying(), request.search().name()));
-            phases.end("release");
-        }
+        ReleaseOutcome release = release(request, searched.selected(), phases);
         return new AnonymizeOutcome(searched.result(), searched.kind(), choice, searched.selected(), release,
                 (System.nanoTime() - start) / 1_000_000, phases.millis);
     }

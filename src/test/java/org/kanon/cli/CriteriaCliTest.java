@@ -161,10 +161,18 @@ class CriteriaCliTest {
 
     @DatabaseTest
     @DisplayName("Mondrian and Top-Down under each criterion of one column: Table 3 is split, every class meets it, releases verify, tampered ones do not")
-    void localRecodings(ConnectionSettings settings) throws Exception {
+    void localRecodings(org.kanon.testing.TestDatabases.Kind kind, ConnectionSettings settings) throws Exception {
         CliRun cli = setUp(settings);
-        for (String algorithm : new String[] {"mondrian", "top-down"}) {
-            for (Boundary b : LOCAL) {
+        String[] algorithms = {"mondrian", "top-down"};
+        for (int a = 0; a < algorithms.length; a++) {
+            String algorithm = algorithms[a];
+            for (int i = 0; i < LOCAL.size(); i++) {
+                // the algorithms judge classes in Java, alike on every database; the re-check SQL is the database's part:
+                // on Derby every pair, elsewhere each criterion once, the algorithm alternating from one database to the next
+                if (kind != org.kanon.testing.TestDatabases.Kind.DERBY && (i + kind.ordinal()) % 2 != a) {
+                    continue;
+                }
+                Boundary b = LOCAL.get(i);
                 String name = "l_" + algorithm.charAt(0) + "_" + b.name();
                 List<String> all = new ArrayList<>(List.of("anonymize", "--table", "t3", "--qi", "zip,age", "--algorithm", algorithm,
                         "--name", name));

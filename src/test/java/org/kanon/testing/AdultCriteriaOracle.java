@@ -45,6 +45,8 @@ public final class AdultCriteriaOracle {
     /** Distinct population rows (QI leaf codes) and their numbers. */
     private final List<int[]> people = new ArrayList<>();
     private final List<Long> peopleCounts = new ArrayList<>();
+    /** For each distinct row, the distinct population row with its QI values. */
+    private final int[] personOfRow;
     private final List<List<String>> sensitiveValues = new ArrayList<>();
     /** occupation's parent at level 1 of its hierarchy, by value code. */
     private final int[] occupationParent;
@@ -118,6 +120,10 @@ public final class AdultCriteriaOracle {
                 index++;
             }
         }
+        personOfRow = new int[rows.size()];
+        for (int i = 0; i < rows.size(); i++) {
+            personOfRow[i] = distinctPeople.get(Arrays.stream(rows.get(i), 0, QIS.size()).boxed().toList());
+        }
         Map<String, Integer> groups = new HashMap<>();
         List<String> occupations = sensitiveValues.get(0);
         occupationParent = new int[occupations.size()];
@@ -161,13 +167,58 @@ public final class AdultCriteriaOracle {
         return made;
     }
 
+    /** The height of a QI's hierarchy. */
+    public int height(String qi) {
+        return heights[QIS.indexOf(qi)];
+    }
+
+    /** How many labels a QI's top level has: with one, a node at the top there has the classes of the node without the QI. */
+    public int labelsAtTop(String qi) {
+        int q = QIS.indexOf(qi);
+        return labels[q][heights[q]];
+    }
+
     /** The population's rows as CSV (the QI columns), for the test to import as {@value #POPULATION}. */
     public List<String> populationCsv() {
         return populationCsv;
     }
 
-    /** One class of a node: its rows, its population rows, and its rows per value of each sensitive column. */
-    public record Group(long size, long population, long[][] histograms) {
+    /**
+     * One class of a node: its rows, its population rows, and its rows per value of each sensitive column, counted
+     * when a test first reads them (most nodes fail at their first classes, so most histograms are never needed).
+     */
+    public static final class Group {
+        private final long size;
+        private final long population;
+        private final long[][] histograms;
+        private final java.util.function.IntFunction<long[]> count;
+
+        Group(long size, long population, long[][] histograms) {
+            this(size, population, histograms, null);
+        }
+
+        private Group(long size, long population, long[][] histograms, java.util.function.IntFunction<long[]> count) {
+            this.size = size;
+            this.population = population;
+            this.histograms = histograms;
+            this.count = count;
+        }
+
+        public long size() {
+            return size;
+        }
+
+        public long population() {
+            return population;
+        }
+
+        /** The class's rows per value of sensitive column {@code s} (see {@link #sensitive}). */
+        public long[] histogram(int s) {
+            if (histograms[s] == null) {
+                histograms[s] = count.apply(s);
+            }
+            return histograms[s];
+        }
     }
 
     /**
@@ -217,28 +268,35 @@ public final class AdultCriteriaOracle {
      * classes of a node are made once for all tests.
      */
     public List<Set<List<Integer>>> passing(List<Predicate<Group>> tests) {
-        List<Set<List<Integer>>> passing = new ArrayList<>();
-        tests.forEach(t -> passing.add(new HashSet<>()));
         int n = QIS.size();
+        List<int[]> nodes = new ArrayList<>();
         int[] node = new int[n];
         while (true) {
-            List<Group> groups = groups(node);
-            for (int t = 0; t < tests.size(); t++) {
-                if (groups.stream().allMatch(tests.get(t))) {
-                    passing.get(t).add(Arrays.stream(node).boxed().toList());
-                }
-            }
+            nodes.add(node.clone());
             int q = 0;
             while (q < n && node[q] == heights[q]) {
                 node[q++] = 0;
             }
             if (q == n) {
-                return passing;
+                break;
             }
             node[q]++;
         }
+        List<Set<List<Integer>>> passing = new ArrayList<>();
+        tests.forEach(t -> passing.add(java.util.concurrent.ConcurrentHashMap.newKeySet()));
+        // nodes are independent: judged on every core
+        nodes.parallelStream().forEach(levels -> {
+            List<Group> groups = groups(levels);
+            for (int t = 0; t < tests.size(); t++) {
+                if (groups.stream().allMatch(tests.get(t))) {
+                    passing.get(t).add(Arrays.stream(levels).boxed().toList());
+                }
+            }
+        });
+        return passing;
     }
 
+    /** A class's key: its labels at the node, in mixed radix. */
     private long key(int[] row, int[] node) {
         long key = 0;
         for (int q = 0; q < node.length; q++) {
@@ -248,38 +306,56 @@ public final class AdultCriteriaOracle {
     }
 
     private List<Group> groups(int[] node) {
-        LongIntMap classOf = new LongIntMap(rows.size());
+        // every row's QI values are some population row's: classes are found for the population's distinct rows only
+        LongIntMap classOf = new LongIntMap(people.size());
+        int[] classOfPerson = new int[people.size()];
         List<long[]> sizes = new ArrayList<>();
-        List<long[][]> histograms = new ArrayList<>();
-        for (int i = 0; i < rows.size(); i++) {
-            int c = classId(classOf, key(rows.get(i), node), sizes, histograms);
-            sizes.get(c)[0] += rowCounts.get(i);
-            for (int s = 0; s < SENSITIVE.size(); s++) {
-                histograms.get(c)[s][rows.get(i)[QIS.size() + s]] += rowCounts.get(i);
-            }
-        }
         for (int i = 0; i < people.size(); i++) {
-            int c = classId(classOf, key(people.get(i), node), sizes, histograms);
+            int c = classId(classOf, key(people.get(i), node), sizes);
+            classOfPerson[i] = c;
             sizes.get(c)[1] += peopleCounts.get(i);
         }
-        List<Group> groups = new ArrayList<>(sizes.size());
-        for (int c = 0; c < sizes.size(); c++) {
-            groups.add(new Group(sizes.get(c)[0], sizes.get(c)[1], histograms.get(c)));
+        int[] classOfRow = new int[rows.size()];
+        for (int i = 0; i < rows.size(); i++) {
+            int c = classOfPerson[personOfRow[i]];
+            classOfRow[i] = c;
+            sizes.get(c)[0] += rowCounts.get(i);
+        }
+        // the rows of each class, contiguous: a class's histograms are counted from its own rows when read
+        int classes = sizes.size();
+        int[] start = new int[classes + 1];
+        for (int c : classOfRow) {
+            start[c + 1]++;
+        }
+        for (int c = 0; c < classes; c++) {
+            start[c + 1] += start[c];
+        }
+        int[] members = new int[rows.size()];
+        int[] next = Arrays.copyOf(start, classes);
+        for (int i = 0; i < classOfRow.length; i++) {
+            members[next[classOfRow[i]]++] = i;
+        }
+        List<Group> groups = new ArrayList<>(classes);
+        for (int c = 0; c < classes; c++) {
+            int from = start[c];
+            int to = start[c + 1];
+            groups.add(new Group(sizes.get(c)[0], sizes.get(c)[1], new long[SENSITIVE.size()][], s -> {
+                long[] h = new long[sensitiveValues.get(s).size()];
+                for (int m = from; m < to; m++) {
+                    h[rows.get(members[m])[QIS.size() + s]] += rowCounts.get(members[m]);
+                }
+                return h;
+            }));
         }
         return groups;
     }
 
-    private int classId(LongIntMap classOf, long key, List<long[]> sizes, List<long[][]> histograms) {
+    private int classId(LongIntMap classOf, long key, List<long[]> sizes) {
         int c = classOf.get(key);
         if (c < 0) {
             c = sizes.size();
             classOf.put(key, c);
             sizes.add(new long[2]);
-            long[][] h = new long[SENSITIVE.size()][];
-            for (int s = 0; s < h.length; s++) {
-                h[s] = new long[sensitiveValues.get(s).size()];
-            }
-            histograms.add(h);
         }
         return c;
     }
@@ -301,7 +377,7 @@ public final class AdultCriteriaOracle {
             return true;
         }
         double h = 0;
-        for (long n : g.histograms()[s]) {
+        for (long n : g.histogram(s)) {
             if (n > 0) {
                 h -= (double) n / g.size() * Math.log((double) n / g.size());
             }
@@ -314,7 +390,7 @@ public final class AdultCriteriaOracle {
         if (g.size() == 0) {
             return true;
         }
-        long[] r = Arrays.stream(g.histograms()[s]).filter(n -> n > 0).map(n -> -n).sorted().map(n -> -n).toArray();
+        long[] r = Arrays.stream(g.histogram(s)).filter(n -> n > 0).map(n -> -n).sorted().map(n -> -n).toArray();
         if (r.length < l) {
             return false;
         }
@@ -332,7 +408,7 @@ public final class AdultCriteriaOracle {
         long[] q = table()[s];
         double sum = 0;
         for (int v = 0; v < q.length; v++) {
-            sum += Math.abs((double) g.histograms()[s][v] / g.size() - (double) q[v] / 45222);
+            sum += Math.abs((double) g.histogram(s)[v] / g.size() - (double) q[v] / 45222);
         }
         return sum / 2 <= t + TOLERANCE;
     }
@@ -347,7 +423,7 @@ public final class AdultCriteriaOracle {
         double[] pos = new double[occupationGroups];
         double[] neg = new double[occupationGroups];
         for (int v = 0; v < q.length; v++) {
-            double extra = (double) g.histograms()[s][v] / g.size() - (double) q[v] / 45222;
+            double extra = (double) g.histogram(s)[v] / g.size() - (double) q[v] / 45222;
             if (extra > 0) {
                 pos[occupationParent[v]] += extra;
             } else {
@@ -386,7 +462,7 @@ public final class AdultCriteriaOracle {
         double running = 0;
         double sum = 0;
         for (int v : order) {
-            running += (double) g.histograms()[s][v] / g.size() - (double) q[v] / 45222;
+            running += (double) g.histogram(s)[v] / g.size() - (double) q[v] / 45222;
             sum += Math.abs(running);
         }
         return sum / (order.length - 1) <= t + TOLERANCE;

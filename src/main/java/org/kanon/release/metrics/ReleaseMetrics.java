@@ -10,6 +10,7 @@ import org.jooq.Record;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.jooq.impl.SQLDataType;
+import org.kanon.privacy.ClassSql;
 import org.kanon.InvalidInputException;
 import org.kanon.db.Database;
 import org.kanon.metrics.AttributeLevels;
@@ -116,7 +117,8 @@ public final class ReleaseMetrics {
         Field<Long> c = DSL.field(DSL.name("v", "c"), SQLDataType.BIGINT);
         Field<Integer> sv = DSL.field(DSL.name("v", "s"), SQLDataType.INTEGER);
         Field<?> part = named.isEmpty() ? DSL.max(c) : DSL.sum(DSL.when(sv.eq(DSL.inline(1)), c).else_(DSL.inline(0L)));
-        Table<?> perClass = ctx.select(part.cast(SQLDataType.DOUBLE).div(DSL.sum(c).cast(SQLDataType.DOUBLE)).as(DSL.name("share")))
+        // ClassSql.real, not CAST AS DOUBLE: jOOQ spells that DECIMAL on MariaDB, which rounds the share
+        Table<?> perClass = ctx.select(ClassSql.real(part).div(ClassSql.real(DSL.sum(c))).as(DSL.name("share")))
                 .from(v).groupBy(outerKey).asTable(DSL.name("e"));
         Record r = ctx.select(DSL.max(DSL.field(DSL.name("e", "share"), Double.class))).from(perClass).fetchSingle();
         return r.get(0) == null ? 0 : r.get(0, Double.class);
