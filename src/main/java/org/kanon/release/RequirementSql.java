@@ -81,6 +81,7 @@ final class RequirementSql {
      */
     static Select<? extends Record> localRecheck(Database db, DSLContext ctx, String relationSchema, String relationName, SourceTable source,
                                                  List<String> qiNames, Requirement requirement) {
+        requirement.refuseForLocalRecoding("the re-check of a local recoding"); // a register that says otherwise was altered
         StarSchema schema = StarSchema.of(source, qiNames, new HierarchyCatalog(db));
         List<Name> key = new ArrayList<>();
         List<Boolean> nullable = new ArrayList<>();
