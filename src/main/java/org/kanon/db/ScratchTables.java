@@ -85,6 +85,20 @@ public final class ScratchTables implements AutoCloseable {
         return DSL.table(name);
     }
 
+    /**
+     * Indexes {@code columns} of a table made by {@link #create} (dropped with it); one statement. For scratch tables
+     * that joins read many times over: where the optimizer has no index it may join them as a cross product first.
+     */
+    public void index(Table<?> table, List<? extends Field<?>> columns) {
+        Name name = table.getQualifiedName();
+        if (!live.contains(name)) {
+            throw new IllegalStateException(name + " is not a live scratch table");
+        }
+        Name index = DSL.name(db.identifiers().fold(name.last() + "_i" + (++counter))); // in the table's schema
+        dsl.createIndex(index).on(table, columns.stream()
+                .map(c -> DSL.field(DSL.name(c.getUnqualifiedName().last()))).toList()).execute();
+    }
+
     /** Drops a table made by {@link #create}; one statement. */
     public void drop(Table<?> table) {
         Name name = table.getQualifiedName();

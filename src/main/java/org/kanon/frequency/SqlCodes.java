@@ -8,7 +8,9 @@ import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.InsertValuesStepN;
+import org.jooq.Name;
 import org.jooq.Record;
+import org.jooq.RowN;
 import org.jooq.SelectField;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
@@ -29,16 +31,27 @@ import org.kanon.schema.hierarchy.Dimension;
 final class SqlCodes {
     private static final int ROWS_PER_INSERT = 500;
 
-    /** Per QI: its code table, or null for a QI without a hierarchy (read raw, at level 0 only). */
+    /**
+     * Per QI: its code table, a scratch table or a VALUES list written into each statement (see
+     * {@link org.kanon.db.dialect.DatabaseProfile#inlineCodeRows}), or null for a QI without a hierarchy (read raw,
+     * at level 0 only).
+     */
     private final Table<?>[] tables;
+    /** Per QI: whether its codes are a scratch table of this object's (to drop), not a VALUES list. */
+    private final boolean[] stored;
+    /** The code tables' column names: key, then the code at each level. */
+    private final Name[][] columnNames;
     private final boolean[] mapsNull;
     /** Per QI and level, the value each code stands for (level 0: the raw value). */
     private final Object[][][] labels;
     private final String key;
     private final String codePrefix;
 
-    private SqlCodes(Table<?>[] tables, boolean[] mapsNull, Object[][][] labels, String key, String codePrefix) {
+    private SqlCodes(Table<?>[] tables, boolean[] stored, Name[][] columnNames, boolean[] mapsNull, Object[][][] labels,
+                     String key, String codePrefix) {
         this.tables = tables;
+        this.stored = stored;
+        this.columnNames = columnNames;
         this.mapsNull = mapsNull;
         this.labels = labels;
         this.key = key;
@@ -50,6 +63,8 @@ final class SqlCodes {
         List<QuasiIdentifier> qis = schema.quasiIdentifiers();
         int n = qis.size();
         Table<?>[] tables = new Table<?>[n];
+        boolean[] stored = new boolean[n];
+        Name[][] columnNames = new Name[n][];
         boolean[] mapsNull = new boolean[n];
         Object[][][] labels = new Object[n][][];
         String key = scratch.name("v").last();
@@ -102,7 +117,13 @@ final class SqlCodes {
                 for (int l = 0; l <= h; l++) {
                     columns.add(DSL.field(DSL.name(codePrefix + l), SQLDataType.INTEGER.notNull()));
                 }
+                columnNames[a] = columns.stream().map(Field::getUnqualifiedName).toArray(Name[]::new);
+                if (rows.size() <= scratch.profile().inlineCodeRows()) {
+                    tables[a] = inline(rows, codes, columns);
+                    continue;
+                }
                 tables[a] = scratch.create("k", columns);
+                stored[a] = true;
                 stats.statements(1);
                 for (int from = 0; from < rows.size(); from += ROWS_PER_INSERT) {
                     InsertValuesStepN<?> insert = ctx.insertInto(tables[a], columns);
@@ -122,14 +143,29 @@ final class SqlCodes {
                 stats.statements(scratch.profile().analyze(ctx, tables[a]));
             }
         } catch (RuntimeException e) {
-            for (Table<?> t : tables) {
-                if (t != null) {
-                    scratch.drop(t);
+            for (int a = 0; a < n; a++) {
+                if (stored[a]) {
+                    scratch.drop(tables[a]);
                 }
             }
             throw e;
         }
-        return new SqlCodes(tables, mapsNull, labels, key, codePrefix);
+        return new SqlCodes(tables, stored, columnNames, mapsNull, labels, key, codePrefix);
+    }
+
+    /** The codes as a VALUES list: the key typed like the column (a first row's NULL would leave it untyped). */
+    private static Table<?> inline(List<Record> rows, int[][] codes, List<Field<?>> columns) {
+        RowN[] values = new RowN[rows.size()];
+        for (int r = 0; r < rows.size(); r++) {
+            Field<?>[] row = new Field<?>[columns.size()];
+            Field<?> key = DSL.inline(rows.get(r).get(0));
+            row[0] = r == 0 ? DSL.cast(key, columns.get(0).getDataType()) : key;
+            for (int l = 0; l < codes[r].length; l++) {
+                row[1 + l] = DSL.inline(codes[r][l]);
+            }
+            values[r] = DSL.row(row);
+        }
+        return DSL.values(values);
     }
 
     /** Whether QI {@code a} has a hierarchy, hence codes (else its sets hold the raw value, at level 0 only). */
@@ -139,7 +175,7 @@ final class SqlCodes {
 
     /** The code table of QI {@code a} under {@code alias}. */
     Table<?> table(int a, String alias) {
-        return tables[a].as(DSL.name(alias));
+        return stored[a] ? tables[a].as(DSL.name(alias)) : tables[a].as(DSL.name(alias), columnNames[a]);
     }
 
     /** Column of the code of QI {@code a}'s label at {@code level}, in its code table under {@code alias}. */
@@ -173,8 +209,8 @@ final class SqlCodes {
     /** Scratch tables this object holds. */
     int tableCount() {
         int c = 0;
-        for (Table<?> t : tables) {
-            if (t != null) {
+        for (boolean s : stored) {
+            if (s) {
                 c++;
             }
         }

@@ -70,13 +70,18 @@ public final class SqlExecutor implements FrequencyExecutor {
      */
     private SqlFrequencySet zero;
     private boolean zeroDecided;
-    /** With wide sets (Derby), use the zero-level set for scans only when it has at most this share of the table's rows. */
-    private static final double ZERO_SET_MAX_SHARE = 0.8;
     /**
      * A failed set with at least this share of its source's rows as classes is deferred (see {@link SqlFrequencySet}): its
      * successors then read at most a quarter more rows, and the set is neither grouped again nor written.
      */
     static final double NEAR_UNIQUE_SHARE = 0.8;
+    /**
+     * A stored set costs a CREATE, an INSERT and a DROP: a failed set is deferred too when its source is no larger than
+     * what those statements cost (see {@link DatabaseProfile#statementCostInRows}), for reading the source again costs
+     * its successors less. On Adult at 9 QIs (PostgreSQL, k = 2; a zero-level set of 26,912 rows) every failed set is
+     * then deferred, and the search sends 61 statements instead of 534 (1.4 s instead of 2.1 s).
+     */
+    static final int STATEMENTS_PER_STORED_SET = 3;
     /**
      * Roots are rolled up through sets between (see {@link #rollsUpInSteps}) from sets of this many rows, when they are
      * at least this many: on a synthetic census of 500,000 rows (PostgreSQL, 8 QIs, k=2) the search took 133 s instead
@@ -279,27 +284,22 @@ public final class SqlExecutor implements FrequencyExecutor {
      */
     @Override
     public List<FrequencySet> setsIfFail(List<FrequencyCheck> checks, int k, long allowance) {
-        Map<FrequencySet, List<Integer>> bySource = new LinkedHashMap<>();
-        Map<FrequencySet, List<Integer>> scansBySource = new LinkedHashMap<>(); // a scan reads a stored set too
-        List<Integer> scans = new ArrayList<>();
+        // by what each check reads: a scan and a rollup from one stored set go in one statement
+        Map<SqlFrequencySet, List<Integer>> bySource = new LinkedHashMap<>();
+        boolean[] scans = new boolean[checks.size()];
         for (int i = 0; i < checks.size(); i++) {
             FrequencySet finer = checks.get(i).finer();
             SqlFrequencySet source = finer == null ? null : own(finer).readable(); // a deferred set reads its source
             if (source == null) {
+                scans[i] = finer == null;
                 source = scanSource(checks.get(i).node());
-                (source == null ? scans : scansBySource.computeIfAbsent(source, x -> new ArrayList<>())).add(i);
-            } else {
-                bySource.computeIfAbsent(source, x -> new ArrayList<>()).add(i);
             }
+            bySource.computeIfAbsent(source, x -> new ArrayList<>()).add(i);
         }
         FrequencySet[] sets = new FrequencySet[checks.size()];
         try {
-            decide(null, true, scans, checks, k, allowance, sets);
-            for (Map.Entry<FrequencySet, List<Integer>> e : scansBySource.entrySet()) {
-                decide((SqlFrequencySet) e.getKey(), true, e.getValue(), checks, k, allowance, sets);
-            }
-            for (Map.Entry<FrequencySet, List<Integer>> e : bySource.entrySet()) {
-                decide((SqlFrequencySet) e.getKey(), false, e.getValue(), checks, k, allowance, sets);
+            for (Map.Entry<SqlFrequencySet, List<Integer>> e : bySource.entrySet()) {
+                decide(e.getKey(), scans, e.getValue(), checks, k, allowance, sets);
             }
         } catch (RuntimeException e) {
             for (FrequencySet set : sets) {
@@ -344,9 +344,9 @@ public final class SqlExecutor implements FrequencyExecutor {
 
     /**
      * Decides the checks at {@code indexes}, all from {@code source} (null: the table), and stores failed sets;
-     * {@code scans}: the checks had no finer set (they are counted as scans).
+     * {@code scans}: by check, whether it had no finer set (counted as a scan).
      */
-    private void decide(SqlFrequencySet source, boolean scans, List<Integer> indexes, List<FrequencyCheck> checks, int k, long allowance,
+    private void decide(SqlFrequencySet source, boolean[] scans, List<Integer> indexes, List<FrequencyCheck> checks, int k, long allowance,
                         FrequencySet[] sets) {
         for (int from = 0; from < indexes.size(); from += CHECKS_PER_STATEMENT) {
             long start = System.nanoTime();
@@ -358,7 +358,7 @@ public final class SqlExecutor implements FrequencyExecutor {
             for (int n = 0; n < nodes.size(); n++) {
                 Node node = nodes.get(n);
                 FrequencySummary s = checked(summaries.get(n));
-                if (scans) {
+                if (scans[chunk.get(n)]) {
                     stats.scanned();
                 } else {
                     stats.derived();
@@ -377,7 +377,8 @@ public final class SqlExecutor implements FrequencyExecutor {
      * grouped again and written (on a table of near-unique rows, most failed sets: millions of rows each).
      */
     private SqlFrequencySet failed(SqlFrequencySet source, Node node, FrequencySummary summary) {
-        if (summary.classes() >= NEAR_UNIQUE_SHARE * sourceRows(source)) {
+        long sourceRows = sourceRows(source);
+        if (summary.classes() >= NEAR_UNIQUE_SHARE * sourceRows || sourceRows <= STATEMENTS_PER_STORED_SET * profile.statementCostInRows()) {
             stats.deferred();
             return SqlFrequencySet.deferred(this, node, source, summary);
         }
@@ -449,7 +450,7 @@ public final class SqlExecutor implements FrequencyExecutor {
         return projections.computeIfAbsent(attributes, this::project);
     }
 
-    /** The zero-level set projected onto {@code attributes} (analyzed, as it is read again), or itself if not small. */
+    /** The zero-level set projected onto {@code attributes} (analyzed where joins read it), or itself if not small. */
     private SqlFrequencySet project(List<Integer> attributes) {
         Node node = new Node(attributes.stream().mapToInt(Integer::intValue).toArray(), new int[attributes.size()]);
         SqlFrequencySet projection = materialize(grouping(zero, List.of(node)), node);
@@ -457,7 +458,9 @@ public final class SqlExecutor implements FrequencyExecutor {
             projection.discard();
             return zero;
         }
-        stats.statements(profile.analyze(tables.dsl(), projection.table()));
+        if (top == null) { // read joined to the code tables, as the zero-level set (see zeroSet)
+            stats.statements(profile.analyze(tables.dsl(), projection.table()));
+        }
         return projection;
     }
 
@@ -498,12 +501,15 @@ public final class SqlExecutor implements FrequencyExecutor {
             Node all = new Node(attributes, new int[n]);
             SqlFrequencySet set = materialize(SqlGrouping.scan(schema, codes, List.of(all), sensitive, profile, top), all);
             long classes = set.storedRows();
-            if (classes <= ZERO_SET_MAX_SHARE * rows || !profile.wideFrequencySets()) {
+            if (classes <= profile.zeroSetMaxShare() * rows) {
                 zero = set;
-                // every later scan reads it: without statistics PostgreSQL takes each join to a code table for a
-                // filter, expects a few hundred rows of 900,000 and sorts them all for a GroupAggregate (a synthetic
-                // census of 1 M rows: 1.5-3 s per super-root instead of 0.4-0.5 s by hashing)
-                stats.statements(profile.analyze(tables.dsl(), set.table()));
+                if (top == null) {
+                    // every later scan reads it joined to the code tables: without statistics PostgreSQL takes each
+                    // join for a filter, expects a few hundred rows of 900,000 and sorts them all for a GroupAggregate (a
+                    // synthetic census of 1 M rows: 1.5-3 s per super-root instead of 0.4-0.5 s by hashing). A wide set
+                    // is read without joins, and its ANALYZE cost 60 ms of Adult's 1.1 s search on PostgreSQL.
+                    stats.statements(profile.analyze(tables.dsl(), set.table()));
+                }
             } else {
                 set.discard();
             }

@@ -95,14 +95,22 @@ final class SqlVerdicts {
      * set also groups by the sensitive column, and a middle query folds the inner rows into classes: {@code GROUP BY
      * tag.., g..} over every group column (NULL in the columns a set does not group by), giving each class's figures.
      */
-    private static List<FrequencySummary> byGroupingSets(DSLContext ctx, SqlGrouping grouping, List<Node> nodes, Verdict v) {
+    private static List<FrequencySummary> byGroupingSets(DSLContext ctx, SqlGrouping batch, List<Node> nodes, Verdict v) {
+        SqlGrouping grouping = batch.preAggregated(ctx, nodes);
         List<List<Field<?>>> sets = new ArrayList<>();
         List<Field<?>> all = new ArrayList<>(); // GROUPING() takes only columns some set groups by
         for (Node node : nodes) {
             List<Field<?>> groups = grouping.groups(node);
             sets.add(groups);
-            groups.stream().filter(f -> !containsSame(all, f)).forEach(all::add);
+            for (Field<?> f : groups) {
+                if (!containsSame(all, f)) {
+                    all.add(f);
+                }
+            }
         }
+        Table<?> from = grouping.from();
+        Field<Long> count = grouping.count();
+        Field<?> sensitive = grouping.sensitiveField();
         int tags = (all.size() + BITS - 1) / BITS;
         List<SelectField<?>> inner = new ArrayList<>();
         List<Field<?>> innerTags = new ArrayList<>();
@@ -115,7 +123,7 @@ final class SqlVerdicts {
             inner.add(tag.as(TAG + c));
             innerTags.add(DSL.field(DSL.name("t", TAG + c), SQLDataType.INTEGER));
         }
-        inner.add(grouping.count().as(COUNT));
+        inner.add(count.as(COUNT));
         List<List<Field<?>>> groupingSets = sets;
         Table<?> folded;
         List<Field<?>> outerTags;
@@ -123,7 +131,7 @@ final class SqlVerdicts {
             folded = null;
             outerTags = innerTags;
         } else {
-            Field<?> s = grouping.sensitiveField();
+            Field<?> s = sensitive;
             List<Field<?>> classKey = new ArrayList<>(innerTags);
             for (int j = 0; j < all.size(); j++) {
                 inner.add(all.get(j).as(CLASS + j));
@@ -138,13 +146,13 @@ final class SqlVerdicts {
             }
             List<SelectField<?>> middle = new ArrayList<>(innerTags);
             middle.addAll(SqlSummary.figures(count("t"), DSL.field(DSL.name("t", SENSITIVE)), v.indicator()));
-            folded = ctx.select(middle).from(innerTable(ctx, grouping, inner, groupingSets)).groupBy(classKey).asTable(DSL.name("e"));
+            folded = ctx.select(middle).from(innerTable(ctx, from, inner, groupingSets)).groupBy(classKey).asTable(DSL.name("e"));
             outerTags = new ArrayList<>();
             for (int c = 0; c < tags; c++) {
                 outerTags.add(DSL.field(DSL.name("e", TAG + c), SQLDataType.INTEGER));
             }
         }
-        Table<?> source = folded != null ? folded : innerTable(ctx, grouping, inner, groupingSets);
+        Table<?> source = folded != null ? folded : innerTable(ctx, from, inner, groupingSets);
         List<SelectField<?>> outer = new ArrayList<>(outerTags);
         outer.addAll(v.aggregates(folded != null ? "e" : "t"));
         List<FrequencySummary> summaries = new ArrayList<>();
@@ -163,8 +171,8 @@ final class SqlVerdicts {
     }
 
     @SuppressWarnings("unchecked")
-    private static Table<?> innerTable(DSLContext ctx, SqlGrouping grouping, List<SelectField<?>> inner, List<List<Field<?>>> sets) {
-        return ctx.select(inner).from(grouping.from()).groupBy(DSL.groupingSets(sets.toArray(new List[0]))).asTable(DSL.name("t"));
+    private static Table<?> innerTable(DSLContext ctx, Table<?> from, List<SelectField<?>> inner, List<List<Field<?>>> sets) {
+        return ctx.select(inner).from(from).groupBy(DSL.groupingSets(sets.toArray(new List[0]))).asTable(DSL.name("t"));
     }
 
     /** The tag values of the node's rows: bit j set for each group column the node does NOT group by. */

@@ -39,12 +39,14 @@ public class Incognito implements FullDomainSearch {
         CandidateGraph graph = CandidateGraph.firstIteration(heights);
         long checked = 0;
         boolean[] survived = new boolean[0];
-        for (int i = 1; i <= heights.length && !graph.isEmpty(); i++) {
-            Search iteration = new Search(executor, request, graph);
-            survived = iteration.run(rootSets(executor, graph));
-            checked += iteration.checked;
-            if (i < heights.length) {
-                graph = nextGraph(executor, graph, survived);
+        try (GraphGeneration generation = new GraphGeneration(executor, heights.length)) {
+            for (int i = 1; i <= heights.length && !graph.isEmpty(); i++) {
+                Search iteration = new Search(executor, request, graph);
+                survived = iteration.run(rootSets(executor, graph));
+                checked += iteration.checked;
+                if (i < heights.length) {
+                    graph = generation.next(graph, survived);
+                }
             }
         }
         List<Node> full = new ArrayList<>();
@@ -58,20 +60,45 @@ public class Incognito implements FullDomainSearch {
     }
 
     /**
-     * The next candidate graph. With frequency sets in the database, the graph is generated there too, as the SQL
-     * of Figure 6 over relational node and edge tables; in memory, by the same algorithm in Java.
+     * The next candidate graphs of one search. With frequency sets in the database, the graph is generated there too,
+     * as the SQL of Figure 6 over relational node and edge tables that live as long as the search (their statements
+     * are counted with the executor's); in memory, by the same algorithm in Java.
      */
-    protected CandidateGraph nextGraph(FrequencyExecutor executor, CandidateGraph graph, boolean[] survived) {
-        if (executor instanceof SqlExecutor sql) {
+    private static final class GraphGeneration implements AutoCloseable {
+        private final FrequencyExecutor executor;
+        private final SqlCandidateGeneration sql;
+
+        GraphGeneration(FrequencyExecutor executor, int qis) {
+            this.executor = executor;
+            this.sql = executor instanceof SqlExecutor s ? new SqlCandidateGeneration(s.tables(), qis) : null;
+        }
+
+        CandidateGraph next(CandidateGraph graph, boolean[] survived) {
+            if (sql == null) {
+                return CandidateGeneration.next(graph, survived);
+            }
             Set<Node> survivors = new LinkedHashSet<>();
             for (int id = 0; id < graph.size(); id++) {
                 if (survived[id]) {
                     survivors.add(graph.node(id));
                 }
             }
-            return new SqlCandidateGeneration(sql.tables()).next(graph, survivors);
+            long before = sql.statements();
+            try {
+                return sql.next(graph, survivors);
+            } finally {
+                executor.stats().statements((int) (sql.statements() - before));
+            }
         }
-        return CandidateGeneration.next(graph, survived);
+
+        @Override
+        public void close() {
+            if (sql != null) {
+                long before = sql.statements();
+                sql.close();
+                executor.stats().statements((int) (sql.statements() - before));
+            }
+        }
     }
 
     /**

@@ -146,6 +146,11 @@ public interface DatabaseProfile {
     /** Whether tables can have indexes (the dimension tables' keys); a lake has none and scans. */
     boolean hasIndexes();
 
+    /** Whether scratch tables (temporary tables where the database has them) can have indexes. */
+    default boolean indexesScratchTables() {
+        return hasIndexes();
+    }
+
     /**
      * Whether the catalog migrations (Flyway) run on a connection of their own, made from the URL alone, rather than
      * on the pool's: where the pool's connection properties ({@link #poolProperties}) change what Flyway reads from
@@ -226,11 +231,40 @@ public interface DatabaseProfile {
     boolean groupingSets();
 
     /**
+     * Whether a statement can name a query it reads several times ({@code WITH}, as Incognito's edge generation does);
+     * else the query is stored in a scratch table first (a derived table in its place is evaluated again for every
+     * row that reads it).
+     */
+    boolean commonTableExpressions();
+
+    /**
      * Whether the frequency executor's sets should carry every coarser code of their attributes, so that a rollup is
      * a GROUP BY over one table rather than joins (and a stored zero-level set is used only when it is small): worth
      * it where the database copies every column of a row it builds once per joined table.
      */
     boolean wideFrequencySets();
+
+    /**
+     * The share of the table's rows up to which the SQL executor keeps the zero-level frequency set for its scans
+     * (above it, scans read the table); {@code Double.POSITIVE_INFINITY}: always kept. A set that holds nearly the
+     * table still spares the joins to the code tables; only where reading the set costs about what reading the table
+     * does (Derby, whose wide sets are as wide as the table joined) is it not worth its write.
+     */
+    double zeroSetMaxShare();
+
+    /**
+     * What one statement costs beyond its work (a round trip, parsing and planning, a commit where every statement is
+     * one), in rows a GROUP BY reads in the same time. The SQL executor weighs with it whether to store a failed
+     * node's frequency set (a CREATE, an INSERT and a DROP) or let its successors read its source again.
+     */
+    long statementCostInRows();
+
+    /**
+     * Rows of a hierarchy up to which the SQL executor writes its codes into its statements as a VALUES list instead
+     * of a scratch table (0: always a table): every table is a CREATE, an INSERT and a DROP, which on some
+     * databases are each an expensive statement (a file on MariaDB, a commit on Trino).
+     */
+    int inlineCodeRows();
 
     // --- connections and lifetime
 
