@@ -5,7 +5,8 @@
 # searchMs and totalMs, the memory executor's totalMs, the ratio of the totalMs, and whether both found the same node
 # (the oracle's 163 anonymous nodes: anonymousNodes).
 #
-#   DBS=derby,duckdb,postgresql,mariadb (default all four; trino needs bin/trino-cluster start and TRINO=1)
+#   DBS=derby,duckdb,postgresql,mariadb (default all four; trino: the cluster of bin/trino-cluster start, on port
+#       KANON_TRINO_PORT (default 18080), an Iceberg schema made for the run, kanon's catalog in a Derby folder)
 #   JAR=path  the CLI jar (default target/kanon.jar; mvn -B -ntp -DskipTests package)
 #   RUNS=N    runs of each executor per database; the median is printed (default 3)
 #   KANON_SHARED  the shared data folder (default ../shared beside the repository)
@@ -32,12 +33,25 @@ url() {
     duckdb) echo "jdbc:duckdb:$OUT/duck.duckdb" ;;
     postgresql) echo "jdbc:postgresql://127.0.0.1:5432/$id" ;;
     mariadb) echo "jdbc:mariadb://127.0.0.1:3306/$id" ;;
-    trino) echo "${TRINO_URL:-jdbc:trino://127.0.0.1:8080/iceberg/$id}" ;;
+    trino) echo "jdbc:trino://127.0.0.1:${KANON_TRINO_PORT:-18080}/iceberg/$id" ;;
   esac
 }
-user_opt() { case $1 in postgresql) echo "--user postgres" ;; mariadb) echo "--user root" ;; trino) echo "--user kanon" ;; esac; }
+user_opt() {
+  case $1 in
+    postgresql) echo "--user postgres" ;;
+    mariadb) echo "--user root" ;;
+    trino) echo "--user kanon --catalog-db jdbc:derby:$OUT/trino-catalog;create=true" ;;
+  esac
+}
+trino_sql() { # one statement over Trino's REST API, waited for
+  local out next
+  out="$(curl -sS -X POST -H "X-Trino-User: kanon" --data-binary "$1" "http://127.0.0.1:${KANON_TRINO_PORT:-18080}/v1/statement")"
+  while next="$(jq -r '.nextUri // empty' <<<"$out")"; [ -n "$next" ]; do out="$(curl -sS -H "X-Trino-User: kanon" "$next")"; done
+  jq -e '.error == null' <<<"$out" >/dev/null || { jq -r '.error.message' <<<"$out" >&2; return 1; }
+}
 cleanup() {
   rm -rf "$OUT"
+  [[ " ${DBS[*]} " == *" trino "* ]] && trino_sql "DROP SCHEMA IF EXISTS iceberg.$id CASCADE" || true
   psql_ -c "DROP DATABASE IF EXISTS $id WITH (FORCE)" >/dev/null 2>&1 || true
   for d in $(maria_ -e "SELECT schema_name FROM information_schema.schemata WHERE schema_name LIKE '${id}%'" 2>/dev/null); do
     maria_ -e "DROP DATABASE \`$d\`" || true
@@ -53,6 +67,7 @@ for db in "${DBS[@]}"; do
   case $db in
     postgresql) psql_ -c "CREATE DATABASE $id" ;;
     mariadb) maria_ -e "CREATE DATABASE $id" ;;
+    trino) trino_sql "CREATE SCHEMA iceberg.$id" ;;
   esac
   u="$(url "$db")"
   # shellcheck disable=SC2046

@@ -89,6 +89,8 @@ public final class SqlExecutor implements FrequencyExecutor {
      */
     static final long STEPWISE_MIN_ROWS = 100_000;
     static final int STEPWISE_MIN_ROOTS = 4;
+    /** Failed sets read from sources of at most this many rows are deferred (see {@link #STATEMENTS_PER_STORED_SET}). */
+    private long deferUpToRows;
     private long stepwiseMinRows = STEPWISE_MIN_ROWS;
     private int stepwiseMinRoots = STEPWISE_MIN_ROOTS;
     private boolean singleValuedLevels = true;
@@ -122,6 +124,7 @@ public final class SqlExecutor implements FrequencyExecutor {
         this.heights = schema.quasiIdentifiers().stream().mapToInt(QuasiIdentifier::maxLevel).toArray();
         this.profile = tables.profile();
         this.top = profile.wideFrequencySets() ? topLevels(schema, codes) : null;
+        this.deferUpToRows = STATEMENTS_PER_STORED_SET * profile.statementCostInRows();
     }
 
     private static int[] topLevels(StarSchema schema, SqlCodes codes) {
@@ -321,6 +324,15 @@ public final class SqlExecutor implements FrequencyExecutor {
         return roots >= stepwiseMinRoots && from.rowsToRead() >= stepwiseMinRows;
     }
 
+    /**
+     * Stores every failed set that is not nearly as large as its source (tests: on their small tables every source is
+     * below what a statement costs, and the rollups from stored sets would go untested).
+     */
+    SqlExecutor storingFailedSets() {
+        deferUpToRows = 0;
+        return this;
+    }
+
     /** Rolls roots up in steps from sets of {@code rows} rows, {@code roots} roots or more (tests use small tables). */
     SqlExecutor rollUpInStepsFrom(long rows, int roots) {
         stepwiseMinRows = rows;
@@ -378,7 +390,7 @@ public final class SqlExecutor implements FrequencyExecutor {
      */
     private SqlFrequencySet failed(SqlFrequencySet source, Node node, FrequencySummary summary) {
         long sourceRows = sourceRows(source);
-        if (summary.classes() >= NEAR_UNIQUE_SHARE * sourceRows || sourceRows <= STATEMENTS_PER_STORED_SET * profile.statementCostInRows()) {
+        if (summary.classes() >= NEAR_UNIQUE_SHARE * sourceRows || sourceRows <= deferUpToRows) {
             stats.deferred();
             return SqlFrequencySet.deferred(this, node, source, summary);
         }

@@ -87,7 +87,7 @@ class SqlExecutorPropertyTest {
                 assertEquals(projected.ownTables(), projected.tables().liveTables(), "only the executor's own tables are left");
                 projections += projected.projectionCount();
                 // Derby keeps the zero-level set (so projects it) only when it is clearly smaller than the table
-                keepsZeroSet = !db.profile().wideFrequencySets();
+                keepsZeroSet = db.profile().zeroSetMaxShare() > 1;
                 closed = projected;
             }
             assertEquals(0, closed.tables().liveTables(), "the zero-level set and its projections dropped on close");

@@ -358,9 +358,14 @@ public final class MariaDbProfile implements DatabaseProfile {
         return true;
     }
 
+    /**
+     * Wide: MariaDB has no GROUPING SETS, so a batch of verdicts is a UNION ALL of GROUP BYs, one per node, and each
+     * joined the code tables again (written as a VALUES list, which MariaDB materializes once per reference). From a
+     * wide set each is a GROUP BY of one table: the search of Adult at 9 QIs, k = 2 took 5.5 s instead of 8.3 s.
+     */
     @Override
     public boolean wideFrequencySets() {
-        return false;
+        return true;
     }
 
     @Override
@@ -368,7 +373,12 @@ public final class MariaDbProfile implements DatabaseProfile {
         return Double.POSITIVE_INFINITY;
     }
 
-    /** Scratch tables are real InnoDB tables here, each CREATE and DROP a file and a commit: a statement is worth about 100,000 rows. */
+    /**
+     * Scratch tables are real InnoDB tables here, yet a CREATE or DROP took only 1-2 ms; what costs is MariaDB's GROUP
+     * BY (about 13 ms per 27,000 rows). Storing failed sets to roll up from them gained nothing on Adult at 9 QIs (8.0 s
+     * either way: most failed sets are nearly as large as their source) and sent 350 statements instead of 79, so sets
+     * of sources up to 300,000 rows are deferred.
+     */
     @Override
     public long statementCostInRows() {
         return 100_000;
