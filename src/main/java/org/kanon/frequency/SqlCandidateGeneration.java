@@ -164,7 +164,7 @@ public final class SqlCandidateGeneration implements AutoCloseable {
             deletes.add(ctx.deleteFrom(nodeTable).where(iter.eq(DSL.inline(iteration))).and(column(null, ID).in(chunk)));
         }
         ctx.batch(deletes).execute();
-        statements++;
+        statements += tables.profile().batchesRows() ? 1 : deletes.size(); // where a batch is sent statement by statement
     }
 
     /** A graph generated elsewhere: its survivors and all its edges, under iteration number {@code iteration}. */

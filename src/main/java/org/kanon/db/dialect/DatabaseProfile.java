@@ -21,8 +21,9 @@ import org.jooq.Table;
  * never compares dialects. Adding a database is one implementation of this interface, its migrations folder, its
  * SQL template variants and its entry in {@link DatabaseProfiles} and the test matrix.
  *
- * <p>Every method is abstract on purpose: a new database has to decide each difference rather than inherit
- * another database's choice. A capability a database lacks is said by a {@code boolean} method (e.g.
+ * <p>Almost every method is abstract on purpose: a new database has to decide each difference rather than inherit
+ * another database's choice. The exceptions are defaults all databases but one share (a connection's properties, the
+ * sql executor's scratch-table indexes, VALUES lists, WITH and zero-level set), which that one overrides. A capability a database lacks is said by a {@code boolean} method (e.g.
  * {@link #wakesByNotify()}); the methods that use it throw {@link UnsupportedOperationException} there.
  */
 public interface DatabaseProfile {
@@ -233,9 +234,11 @@ public interface DatabaseProfile {
     /**
      * Whether a statement can name a query it reads several times ({@code WITH}, as Incognito's edge generation does);
      * else the query is stored in a scratch table first (a derived table in its place is evaluated again for every
-     * row that reads it).
+     * row that reads it). Most databases have WITH.
      */
-    boolean commonTableExpressions();
+    default boolean commonTableExpressions() {
+        return true;
+    }
 
     /**
      * Whether the frequency executor's sets should carry every coarser code of their attributes, so that a rollup is
@@ -248,9 +251,11 @@ public interface DatabaseProfile {
      * The share of the table's rows up to which the SQL executor keeps the zero-level frequency set for its scans
      * (above it, scans read the table); {@code Double.POSITIVE_INFINITY}: always kept. A set that holds nearly the
      * table still spares the joins to the code tables; only where reading the set costs about what reading the table
-     * does (Derby, whose wide sets are as wide as the table joined) is it not worth its write.
+     * does (Derby, whose wide sets are as wide as the table joined) is it not worth its write. By default always kept.
      */
-    double zeroSetMaxShare();
+    default double zeroSetMaxShare() {
+        return Double.POSITIVE_INFINITY;
+    }
 
     /**
      * What one statement costs beyond its work (a round trip, parsing and planning, a commit where every statement is
@@ -262,9 +267,12 @@ public interface DatabaseProfile {
     /**
      * Rows of a hierarchy up to which the SQL executor writes its codes into its statements as a VALUES list instead
      * of a scratch table (0: always a table): every table is a CREATE, an INSERT and a DROP, which on some
-     * databases are each an expensive statement (a file on MariaDB, a commit on Trino).
+     * databases are each an expensive statement (a commit on Trino). By default 1,000: such a list parses in about a
+     * millisecond.
      */
-    int inlineCodeRows();
+    default int inlineCodeRows() {
+        return 1_000;
+    }
 
     // --- connections and lifetime
 

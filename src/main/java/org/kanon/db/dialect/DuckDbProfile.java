@@ -99,7 +99,6 @@ public final class DuckDbProfile implements DatabaseProfile {
         return numericOrTemporal.cast(SQLDataType.VARCHAR);
     }
 
-
     @Override
     public String templateVariant() {
         return "duckdb";
@@ -261,33 +260,16 @@ public final class DuckDbProfile implements DatabaseProfile {
         return true;
     }
 
-    /** WITH. */
-    @Override
-    public boolean commonTableExpressions() {
-        return true;
-    }
-
     /** DuckDB's hash joins are columnar and cheap: sets hold their node's levels and rollups join the code tables. */
     @Override
     public boolean wideFrequencySets() {
         return false;
     }
 
-    @Override
-    public double zeroSetMaxShare() {
-        return Double.POSITIVE_INFINITY;
-    }
-
     /** DuckDB plans each statement with its whole optimizer and scans columns fast: a statement is worth about 100,000 rows. */
     @Override
     public long statementCostInRows() {
         return 100_000;
-    }
-
-    /** A VALUES list of a thousand rows is cheaper than a table made, filled and dropped. */
-    @Override
-    public int inlineCodeRows() {
-        return 1_000;
     }
 
     @Override

@@ -352,12 +352,6 @@ public final class MariaDbProfile implements DatabaseProfile {
         return false;
     }
 
-    /** WITH (MariaDB 10.2 and later). */
-    @Override
-    public boolean commonTableExpressions() {
-        return true;
-    }
-
     /**
      * Wide: MariaDB has no GROUPING SETS, so a batch of verdicts is a UNION ALL of GROUP BYs, one per node, and each
      * joined the code tables again (written as a VALUES list, which MariaDB materializes once per reference). From a
@@ -366,11 +360,6 @@ public final class MariaDbProfile implements DatabaseProfile {
     @Override
     public boolean wideFrequencySets() {
         return true;
-    }
-
-    @Override
-    public double zeroSetMaxShare() {
-        return Double.POSITIVE_INFINITY;
     }
 
     /**
@@ -382,12 +371,6 @@ public final class MariaDbProfile implements DatabaseProfile {
     @Override
     public long statementCostInRows() {
         return 100_000;
-    }
-
-    /** Every scratch table is an InnoDB table, a file created and removed: a VALUES list (which jOOQ spells as a UNION ALL of SELECTs here) is far cheaper. */
-    @Override
-    public int inlineCodeRows() {
-        return 1_000;
     }
 
     @Override

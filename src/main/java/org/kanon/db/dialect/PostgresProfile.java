@@ -86,7 +86,6 @@ public final class PostgresProfile implements DatabaseProfile {
         return numericOrTemporal.cast(SQLDataType.VARCHAR(40));
     }
 
-
     /** CURRENT_TIMESTAMP keeps its fraction here. */
     @Override
     public Field<java.time.LocalDateTime> currentTime() {
@@ -296,12 +295,6 @@ public final class PostgresProfile implements DatabaseProfile {
         return true;
     }
 
-    /** WITH, materialized when named twice. */
-    @Override
-    public boolean commonTableExpressions() {
-        return true;
-    }
-
     /**
      * Wide: every set carries the codes of its coarser levels, so a batch of verdicts from the zero-level set groups
      * one table without joins. On Adult at 9 QIs the search's GROUPING SETS statements took 339 ms instead of 458 ms.
@@ -311,21 +304,10 @@ public final class PostgresProfile implements DatabaseProfile {
         return true;
     }
 
-    @Override
-    public double zeroSetMaxShare() {
-        return Double.POSITIVE_INFINITY;
-    }
-
     /** A round trip, parse, plan and execution start: about 1 ms on the same machine, the time PostgreSQL hashes some 30,000 rows of a frequency set. */
     @Override
     public long statementCostInRows() {
         return 30_000;
-    }
-
-    /** A VALUES list of a thousand rows parses in about a millisecond; a temporary table is three statements and an ANALYZE. */
-    @Override
-    public int inlineCodeRows() {
-        return 1_000;
     }
 
     @Override

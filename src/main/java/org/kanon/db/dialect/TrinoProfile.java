@@ -145,7 +145,6 @@ public final class TrinoProfile implements DatabaseProfile {
         return DSL.field("CAST({0} AS VARCHAR)", SQLDataType.VARCHAR, numericOrTemporal);
     }
 
-
     @Override
     public Field<java.time.LocalDateTime> currentTime() {
         return DSL.field("LOCALTIMESTAMP(6)", java.time.LocalDateTime.class);
@@ -336,32 +335,15 @@ public final class TrinoProfile implements DatabaseProfile {
         return true;
     }
 
-    /** WITH. */
-    @Override
-    public boolean commonTableExpressions() {
-        return true;
-    }
-
     @Override
     public boolean wideFrequencySets() {
         return false;
-    }
-
-    @Override
-    public double zeroSetMaxShare() {
-        return Double.POSITIVE_INFINITY;
     }
 
     /** A statement is planned by the coordinator and scheduled on the workers, a write is an Iceberg commit: 0.2-0.3 s each, while the workers read millions of rows. */
     @Override
     public long statementCostInRows() {
         return 5_000_000;
-    }
-
-    /** Every scratch table is an Iceberg table: its CREATE, INSERT and DROP are commits. */
-    @Override
-    public int inlineCodeRows() {
-        return 1_000;
     }
 
     @Override
