@@ -140,6 +140,15 @@ public final class DuckDbProfile implements DatabaseProfile {
         return List.of(); // scratch tables are temporary: they end with their session
     }
 
+    /**
+     * DuckDB joins by hashing and reads an ART index only for point lookups, while keeping one costs every insert: the
+     * search of Adult at 9 QIs (sql executor) took 1.03 s with its graph tables indexed, 0.84 s without.
+     */
+    @Override
+    public boolean indexesScratchTables() {
+        return false;
+    }
+
     @Override
     public boolean batchesRows() {
         return true;
