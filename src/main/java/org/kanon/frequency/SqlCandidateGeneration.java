@@ -12,7 +12,6 @@ import org.jooq.Condition;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.QueryPart;
-import org.jooq.SortField;
 import org.jooq.Table;
 import org.jooq.exception.DataAccessException;
 import org.jooq.impl.DSL;
@@ -141,7 +140,7 @@ public final class SqlCandidateGeneration implements AutoCloseable {
 
     /**
      * S_i from C_i in the tables: its failed nodes deleted, with every row of earlier iterations (no longer read), in
-     * one batch.
+     * one batch where the driver sends one.
      */
     private void deleteFailed(CandidateGraph graph, Set<Node> survivors, Map<Node, Integer> ids, int iteration) {
         DSLContext ctx = tables.dsl();
@@ -153,18 +152,24 @@ public final class SqlCandidateGeneration implements AutoCloseable {
         }
         Field<Integer> iter = column(null, ITER);
         List<org.jooq.Query> deletes = new ArrayList<>();
-        deletes.add(ctx.deleteFrom(nodeTable).where(iter.lt(DSL.inline(iteration))));
-        deletes.add(ctx.deleteFrom(edgeTable).where(iter.lt(DSL.inline(iteration))));
-        if (candidateEdgeTable != null) {
-            deletes.add(ctx.deleteFrom(candidateEdgeTable).where(iter.le(DSL.inline(iteration))));
+        boolean batches = tables.profile().batchesRows();
+        if (batches) { // else (Trino: each DELETE a statement and a commit) earlier iterations' rows stay until close
+            deletes.add(ctx.deleteFrom(nodeTable).where(iter.lt(DSL.inline(iteration))));
+            deletes.add(ctx.deleteFrom(edgeTable).where(iter.lt(DSL.inline(iteration))));
+            if (candidateEdgeTable != null) {
+                deletes.add(ctx.deleteFrom(candidateEdgeTable).where(iter.le(DSL.inline(iteration))));
+            }
         }
         for (int from = 0; from < failed.size(); from += IDS_PER_DELETE) {
             List<Field<Integer>> chunk = failed.subList(from, Math.min(failed.size(), from + IDS_PER_DELETE)).stream()
                     .<Field<Integer>>map(DSL::inline).toList();
             deletes.add(ctx.deleteFrom(nodeTable).where(iter.eq(DSL.inline(iteration))).and(column(null, ID).in(chunk)));
         }
+        if (deletes.isEmpty()) {
+            return;
+        }
         ctx.batch(deletes).execute();
-        statements += tables.profile().batchesRows() ? 1 : deletes.size(); // where a batch is sent statement by statement
+        statements += batches ? 1 : deletes.size(); // where a batch is sent statement by statement
     }
 
     /** A graph generated elsewhere: its survivors and all its edges, under iteration number {@code iteration}. */
@@ -254,52 +259,83 @@ public final class SqlCandidateGeneration implements AutoCloseable {
         run("incognito/remove-implied-edges.sql", edgeTable, candidateEdgeTable, DSL.inline(iteration));
     }
 
+    /**
+     * C_i and E_i in one statement (a UNION ALL of the node rows and the edge rows, tagged), sorted here: on Trino a
+     * statement is most of a second. Read through the JDBC result set: thousands of rows per iteration, and a jOOQ
+     * Record for each took most of the time between the statements (Adult, 9 QIs: 20-30 ms per iteration in a fresh
+     * JVM).
+     */
     private CandidateGraph read(int size, int iteration, Map<Integer, Node> previous) {
+        List<Field<?>> columns = unqualified(nodeColumns(size)).subList(1, 4 + 2 * size); // ID, pairs, parents
+        Field<Integer> iter = column(null, ITER);
+        List<Field<?>> nodeRow = new ArrayList<>();
+        nodeRow.add(DSL.inline(0).as("kind"));
+        nodeRow.addAll(columns);
+        List<Field<?>> edgeRow = new ArrayList<>();
+        edgeRow.add(DSL.inline(1));
+        edgeRow.add(column(null, START));
+        edgeRow.add(column(null, END));
+        while (edgeRow.size() < nodeRow.size()) {
+            edgeRow.add(DSL.castNull(SQLDataType.INTEGER));
+        }
         DSLContext ctx = tables.dsl();
-        List<SortField<?>> order = new ArrayList<>();
-        for (int k = 1; k <= size; k++) {
-            order.add(column(null, "DIM" + k).asc());
+        List<int[]> rows = new ArrayList<>();
+        List<int[]> edgeIds = new ArrayList<>();
+        try (ResultSet rs = ctx.select(nodeRow).from(nodeTable).where(iter.eq(DSL.inline(iteration)))
+                .unionAll(ctx.select(edgeRow).from(edgeTable).where(iter.eq(DSL.inline(iteration)))).fetchResultSet()) {
+            while (rs.next()) {
+                if (rs.getInt(1) == 1) {
+                    edgeIds.add(new int[] {rs.getInt(2), rs.getInt(3)});
+                    continue;
+                }
+                int[] row = new int[3 + 2 * size]; // ID, (dim, index) pairs, parent1, parent2
+                for (int c = 0; c < row.length; c++) {
+                    row[c] = rs.getInt(2 + c);
+                }
+                rows.add(row);
+            }
+        } catch (SQLException e) {
+            throw new DataAccessException("reading the candidate graph", e);
         }
-        for (int k = 1; k <= size; k++) {
-            order.add(column(null, "INDEX" + k).asc());
-        }
-        List<Field<?>> columns = unqualified(nodeColumns(size));
+        statements++;
+        // the order of the paper's tables: by dimensions, then by indexes (the Java generation's order)
+        rows.sort((x, y) -> {
+            for (int k = 0; k < size; k++) {
+                int c = Integer.compare(x[1 + 2 * k], y[1 + 2 * k]);
+                if (c != 0) {
+                    return c;
+                }
+            }
+            for (int k = 0; k < size; k++) {
+                int c = Integer.compare(x[2 + 2 * k], y[2 + 2 * k]);
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        });
         List<Node> nodes = new ArrayList<>();
         Map<Integer, Node> byId = new HashMap<>();
         Map<Node, Integer> ids = new HashMap<>();
         Map<Node, Node[]> parents = new LinkedHashMap<>();
-        Field<Integer> iter = column(null, ITER);
-        // read through the JDBC result set: thousands of rows per iteration, and a jOOQ Record for each took most of
-        // the time between the statements (Adult, 9 QIs: 20-30 ms per iteration in a fresh JVM)
-        try (ResultSet rs = ctx.select(columns.subList(1, columns.size())).from(nodeTable)
-                .where(iter.eq(DSL.inline(iteration))).orderBy(order).fetchResultSet()) {
-            while (rs.next()) {
-                int[] attributes = new int[size];
-                int[] levels = new int[size];
-                for (int k = 0; k < size; k++) {
-                    attributes[k] = rs.getInt(2 + 2 * k);
-                    levels[k] = rs.getInt(3 + 2 * k);
-                }
-                Node n = new Node(attributes, levels);
-                nodes.add(n);
-                int id = rs.getInt(1);
-                byId.put(id, n);
-                ids.put(n, id);
-                parents.put(n, new Node[] {previous.get(rs.getInt(2 + 2 * size)), previous.get(rs.getInt(3 + 2 * size))});
+        for (int[] row : rows) {
+            int[] attributes = new int[size];
+            int[] levels = new int[size];
+            for (int k = 0; k < size; k++) {
+                attributes[k] = row[1 + 2 * k];
+                levels[k] = row[2 + 2 * k];
             }
-        } catch (SQLException e) {
-            throw new DataAccessException("reading the candidate nodes", e);
+            Node n = new Node(attributes, levels);
+            nodes.add(n);
+            byId.put(row[0], n);
+            ids.put(n, row[0]);
+            parents.put(n, new Node[] {previous.get(row[1 + 2 * size]), previous.get(row[2 + 2 * size])});
         }
-        List<Node[]> edgeList = new ArrayList<>();
-        try (ResultSet rs = ctx.select(column(null, START), column(null, END)).from(edgeTable)
-                .where(iter.eq(DSL.inline(iteration))).orderBy(column(null, START), column(null, END)).fetchResultSet()) {
-            while (rs.next()) {
-                edgeList.add(new Node[] {byId.get(rs.getInt(1)), byId.get(rs.getInt(2))});
-            }
-        } catch (SQLException e) {
-            throw new DataAccessException("reading the candidate edges", e);
+        edgeIds.sort((x, y) -> x[0] != y[0] ? Integer.compare(x[0], y[0]) : Integer.compare(x[1], y[1]));
+        List<Node[]> edgeList = new ArrayList<>(edgeIds.size());
+        for (int[] e : edgeIds) {
+            edgeList.add(new Node[] {byId.get(e[0]), byId.get(e[1])});
         }
-        statements += 2;
         lastIds = ids;
         return CandidateGraphs.of(nodes, parents, edgeList);
     }
