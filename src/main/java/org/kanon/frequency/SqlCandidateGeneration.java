@@ -206,7 +206,11 @@ public final class SqlCandidateGeneration implements AutoCloseable {
         statements += edges.roundTrips();
     }
 
-    /** join-candidates.sql with prune-candidates.sql for every position whose subset is not a parent. */
+    /**
+     * join-candidates.sql with prune-candidates.sql for every position whose subset is not a parent; where the database
+     * would scan the node table per joined pair for those (DatabaseProfile#prunesInJoin), the join alone and then
+     * prune-joined-candidates.sql for each position, in one batch.
+     */
     private void join(int size, int iteration, int previous) {
         List<Field<?>> select = new ArrayList<>();
         for (int k = 1; k < size; k++) {
@@ -220,20 +224,37 @@ public final class SqlCandidateGeneration implements AutoCloseable {
             prefix = prefix.and(column("p", "DIM" + k).eq(column("q", "DIM" + k)))
                     .and(column("p", "INDEX" + k).eq(column("q", "INDEX" + k)));
         }
+        boolean inJoin = tables.profile().prunesInJoin();
         Condition prune = DSL.noCondition();
+        List<org.jooq.Query> deletes = new ArrayList<>();
         String subsetTemplate = SqlTemplates.load("incognito/prune-candidates.sql", tables.dialect());
+        String deleteTemplate = SqlTemplates.load("incognito/prune-joined-candidates.sql", tables.dialect());
         for (int drop = 1; drop <= size - 2; drop++) {
             Condition same = DSL.noCondition();
             for (int k = 1; k < size; k++) {
                 int m = k < drop ? k : k + 1;
-                same = same.and(column("s", "DIM" + k).eq(select.get(2 * (m - 1)).coerce(Integer.class)))
-                        .and(column("s", "INDEX" + k).eq(select.get(2 * (m - 1) + 1).coerce(Integer.class)));
+                Field<Integer> dim = inJoin ? select.get(2 * (m - 1)).coerce(Integer.class) : columnOf(nodeTable, "DIM" + m);
+                Field<Integer> index = inJoin ? select.get(2 * (m - 1) + 1).coerce(Integer.class) : columnOf(nodeTable, "INDEX" + m);
+                same = same.and(column("s", "DIM" + k).eq(dim)).and(column("s", "INDEX" + k).eq(index));
             }
-            prune = prune.and(DSL.condition(subsetTemplate, nodeTable, DSL.inline(previous), same));
+            if (inJoin) {
+                prune = prune.and(DSL.condition(subsetTemplate, nodeTable, DSL.inline(previous), same));
+            } else {
+                deletes.add(tables.dsl().query(deleteTemplate, nodeTable, DSL.inline(iteration), DSL.inline(previous), same));
+            }
         }
         run("incognito/join-candidates.sql", nodeTable, DSL.list(unqualified(nodeColumns(size))), DSL.list(select),
                 DSL.inline(iteration), DSL.inline(previous), prefix, column("p", "DIM" + (size - 1)),
                 column("q", "DIM" + (size - 1)), prune);
+        if (!deletes.isEmpty()) {
+            tables.dsl().batch(deletes).execute();
+            statements += tables.profile().batchesRows() ? 1 : deletes.size();
+        }
+    }
+
+    /** A column of {@code table} named by the table itself (a DELETE without an alias). */
+    private Field<Integer> columnOf(Table<?> table, String name) {
+        return DSL.field(table.getQualifiedName().append(tables.name(name)), SQLDataType.INTEGER);
     }
 
     /**

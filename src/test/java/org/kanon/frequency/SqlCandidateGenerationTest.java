@@ -45,9 +45,10 @@ class SqlCandidateGenerationTest {
                     n(SZ, 1, 0), n(SZ, 1, 1), n(SZ, 1, 2), n(SZ, 0, 2));
             long before = sql.statements();
             CandidateGraph c3 = sql.next(c2, s2);
-            assertEquals(db.profile().commonTableExpressions() ? 4 : 5, sql.statements() - before, "the graph it made stays in "
-                    + "its tables: delete the failed nodes, join and prune, edges (candidates stored first without WITH), read "
-                    + "nodes and edges");
+            int extra = (db.profile().commonTableExpressions() ? 0 : 1) + (db.profile().prunesInJoin() ? 0 : 1);
+            assertEquals(4 + extra, sql.statements() - before, "the graph it made stays in its tables: delete the failed "
+                    + "nodes, join and prune (pruned after the join on Derby), edges (candidates stored first without WITH), "
+                    + "read nodes and edges");
             assertEquals(Set.of(n(BSZ, 0, 1, 2), n(BSZ, 1, 0, 2), n(BSZ, 1, 1, 0), n(BSZ, 1, 1, 1), n(BSZ, 1, 1, 2)),
                     Set.copyOf(c3.nodes()), "join then prune: <B1,S0,Z0> and <B1,S0,Z1> are pruned");
             assertEquals(Set.of(n(BSZ, 0, 1, 2), n(BSZ, 1, 0, 2), n(BSZ, 1, 1, 0)), Set.copyOf(c3.roots()),

@@ -241,6 +241,14 @@ public interface DatabaseProfile {
     }
 
     /**
+     * Whether Incognito's prune phase may be a condition of its join ({@code EXISTS} per candidate, run as a semi-join);
+     * else the joined candidates are pruned by DELETEs after the join. Most databases join it.
+     */
+    default boolean prunesInJoin() {
+        return true;
+    }
+
+    /**
      * Whether the frequency executor's sets should carry every coarser code of their attributes, so that a rollup is
      * a GROUP BY over one table rather than joins (and a stored zero-level set is used only when it is small): worth
      * it where the database copies every column of a row it builds once per joined table.

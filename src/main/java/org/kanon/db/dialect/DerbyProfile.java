@@ -110,6 +110,16 @@ public final class DerbyProfile implements DatabaseProfile {
         return true;
     }
 
+    /**
+     * Derby ran the prune's EXISTS inside the join as a scan of the (unindexed, temporary) node table per joined pair,
+     * but a DELETE ... NOT EXISTS after the join as a hash anti-join: Adult at 9 QIs, k = 2, the sql executor's search
+     * took 7.0 s instead of 25 s.
+     */
+    @Override
+    public boolean prunesInJoin() {
+        return false;
+    }
+
     /** Derby refuses indexes on a declared global temporary table. */
     @Override
     public boolean indexesScratchTables() {
