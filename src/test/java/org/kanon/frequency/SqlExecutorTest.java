@@ -2,6 +2,8 @@ package org.kanon.frequency;
 
 import static org.junit.jupiter.api.Assertions.*;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -9,10 +11,16 @@ import java.util.Map;
 import org.jooq.Table;
 import org.jooq.impl.DSL;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.io.TempDir;
 import org.kanon.db.Database;
+import org.kanon.ingest.CsvImporter;
+import org.kanon.ingest.ImportOptions;
 import org.kanon.lattice.Node;
 import org.kanon.schema.SourceTable;
+import org.kanon.schema.TableResolver;
+import org.kanon.schema.hierarchy.DimensionTableWriter;
 import org.kanon.schema.hierarchy.HierarchyCatalog;
+import org.kanon.schema.hierarchy.HierarchyFolder;
 import org.kanon.testing.DatabaseTest;
 import org.kanon.testing.PaperTables;
 import org.kanon.testing.TestDatabases;
@@ -130,6 +138,34 @@ class SqlExecutorTest {
                     }
                 }
             }
+        }
+    }
+
+    @TempDir
+    Path tmp;
+
+    @DatabaseTest
+    @DisplayName("a scan groups the table by its raw values first: a QI named like that count column still counts right")
+    void rawGroupsUnderAColumnNamedLikeTheirCount(Database db) throws Exception {
+        Files.writeString(tmp.resolve("t.csv"), "kanon_rows,zip\nMale,53715\nFemale,53715\nMale,53703\nMale,53703\nFemale,53706\nFemale,53706\nMale,53703\n");
+        Files.writeString(tmp.resolve("t_hierarchy_kanon_rows.csv"), "Male;Person\nFemale;Person\n");
+        Files.writeString(tmp.resolve("t_hierarchy_zip.csv"), "53715;5371*;537**\n53703;5370*;537**\n53706;5370*;537**\n");
+        new CsvImporter(db).importCsv(tmp.resolve("t.csv"), "t", new ImportOptions(null, false));
+        SourceTable t = new TableResolver(db).resolve("t");
+        new DimensionTableWriter(db).bindAll(t, HierarchyFolder.read(t, tmp, "t_").hierarchies());
+        StarSchema schema = StarSchema.of(new TableResolver(db).resolve("t"), List.of("kanon_rows", "zip"), new HierarchyCatalog(db));
+        try (SqlExecutor sql = SqlExecutor.open(db, schema); MemoryExecutor memory = MemoryExecutor.load(db.dsl(), schema)) {
+            SqlFrequencySet zero = (SqlFrequencySet) sql.scan(new Node(SZ, new int[] {0, 0}));
+            assertEquals(Map.of("Male|53715", 1L, "Female|53715", 1L, "Male|53703", 3L, "Female|53706", 2L), classes(zero),
+                    "one class per raw group, no second GROUP BY");
+            SqlFrequencySet coarse = (SqlFrequencySet) sql.scan(new Node(SZ, new int[] {1, 1}));
+            assertEquals(Map.of("Person|5371*", 2L, "Person|5370*", 5L), classes(coarse), "raw groups summed into classes");
+            for (int[] levels : new int[][] {{0, 0}, {1, 0}, {0, 2}, {1, 1}}) {
+                Node node = new Node(SZ, levels);
+                assertEquals(memory.scan(node).summarize(2), sql.scan(node).summarize(2), node.toString());
+            }
+            zero.discard();
+            coarse.discard();
         }
     }
 }

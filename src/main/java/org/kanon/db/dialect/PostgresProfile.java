@@ -42,6 +42,7 @@ public final class PostgresProfile implements DatabaseProfile {
     private static final String WORK_MEM = "work_mem";
     private static final String GROUPING_SETS_WORK_MEM = "128MB";
     private static final String NESTED_LOOPS = "enable_nestloop";
+    private static final String MERGE_JOINS = "enable_mergejoin";
     private static final String JOIN_ORDER = "join_collapse_limit";
     private static final String TEMP_BUFFERS = "temp_buffers";
     private static final String JIT = "jit";
@@ -115,6 +116,16 @@ public final class PostgresProfile implements DatabaseProfile {
     @Override
     public boolean hasIndexes() {
         return true;
+    }
+
+    /**
+     * No indexes on scratch tables: Incognito's node and edge tables hold at most two iterations' rows, which hash
+     * joins read whole anyway; on Adult at 9 QIs maintaining three indexes cost more than they saved (join and prune
+     * 290 -> 200 ms, edges 380 -> 290 ms over the search) and three statements.
+     */
+    @Override
+    public boolean indexesScratchTables() {
+        return false;
     }
 
     @Override
@@ -238,7 +249,9 @@ public final class PostgresProfile implements DatabaseProfile {
      * loops are switched off: the frequency sets are temporary tables without statistics, the planner then expects
      * a handful of rows after two or three joins to the code tables and loops over every code table once per row of
      * a 10,000-row set (250 ms where hash joins take 20 ms); every join there is an equi-join to a small table,
-     * which a hash join always serves well. The joins are planned in the order written (join_collapse_limit 1): the
+     * which a hash join always serves well. Merge joins are off for the same reason: Incognito's node table has no
+     * statistics either, and the planner, expecting 69 rows where there were 3,033, merge-joined the eight EXISTS of
+     * its prune on a prefix of their keys and sorted a million rows (460 ms for an iteration, 90 ms by hashing). The joins are planned in the order written (join_collapse_limit 1): the
      * set first, then each code table, as on Derby; weighing every order of nine joins can cost the planner more
      * than running the statement. temp_buffers (8 MB by default) keeps the temporary tables in memory: a failed set
      * of Adult is about 1 MB, and dozens are alive at once. All are set for this session only; all but temp_buffers
@@ -250,7 +263,7 @@ public final class PostgresProfile implements DatabaseProfile {
     @Override
     public int tuneFrequencySession(DSLContext ctx) {
         ctx.select(setConfig(WORK_MEM, GROUPING_SETS_WORK_MEM), setConfig(NESTED_LOOPS, "off"),
-                setConfig(JOIN_ORDER, "1"), setConfig(JIT, "off")).fetch();
+                setConfig(MERGE_JOINS, "off"), setConfig(JOIN_ORDER, "1"), setConfig(JIT, "off")).fetch();
         ctx.connection(connection -> {
             // a pooled connection that has already used a temporary table keeps its temp_buffers: only slower; inside
             // a transaction (the zero-level read) the refused SET would abort it, so it is tried under a savepoint
@@ -279,7 +292,7 @@ public final class PostgresProfile implements DatabaseProfile {
     public void resetFrequencySession(DSLContext ctx) {
         // RESET as a function: the value the session would have without SET, read from pg_settings
         List<Field<?>> resets = new ArrayList<>();
-        for (String name : List.of(WORK_MEM, NESTED_LOOPS, JOIN_ORDER, JIT)) {
+        for (String name : List.of(WORK_MEM, NESTED_LOOPS, MERGE_JOINS, JOIN_ORDER, JIT)) {
             resets.add(setConfig(name, DSL.field(DSL.select(DSL.field(DSL.name("reset_val"), String.class))
                     .from(DSL.table(DSL.name("pg_catalog", "pg_settings"))).where(DSL.field(DSL.name("name")).eq(DSL.inline(name))))));
         }
