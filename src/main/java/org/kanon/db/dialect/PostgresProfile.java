@@ -244,21 +244,22 @@ public final class PostgresProfile implements DatabaseProfile {
     }
 
     /**
-     * The default work_mem (4 MB) makes a batch of GROUPING SETS over Adult sort on disk, one external sort per
-     * set; with room for them it hashes every set in one pass (about 1.6 times faster on Adult at 9 QIs). Nested
-     * loops are switched off: the frequency sets are temporary tables without statistics, the planner then expects
-     * a handful of rows after two or three joins to the code tables and loops over every code table once per row of
-     * a 10,000-row set (250 ms where hash joins take 20 ms); every join there is an equi-join to a small table,
-     * which a hash join always serves well. Merge joins are off for the same reason: Incognito's node table has no
-     * statistics either, and the planner, expecting 69 rows where there were 3,033, merge-joined the eight EXISTS of
-     * its prune on a prefix of their keys and sorted a million rows (460 ms for an iteration, 90 ms by hashing). The joins are planned in the order written (join_collapse_limit 1): the
-     * set first, then each code table, as on Derby; weighing every order of nine joins can cost the planner more
-     * than running the statement. temp_buffers (8 MB by default) keeps the temporary tables in memory: a failed set
-     * of Adult is about 1 MB, and dozens are alive at once. All are set for this session only; all but temp_buffers
-     * (fixed once the session has used a temporary table) are reset by {@link #resetFrequencySession}. JIT is off:
-     * with nested loops disabled every plan that could use one costs 10^10, far above jit_above_cost, and the server
-     * then compiled a 25-row join of Incognito's graph generation for 84 ms; no statement of the search runs long
-     * enough to repay compiling. One SELECT of set_config sets them all: a round trip, not three.
+     * The default work_mem (4 MB) makes a batch of GROUPING SETS over Adult sort on disk, one external sort per set;
+     * with room for them it hashes every set in one pass (about 1.6 times faster on Adult at 9 QIs). Nested loops are
+     * switched off: the frequency sets are temporary tables without statistics, the planner then expects a handful of
+     * rows after two or three joins to the code tables and loops over every code table once per row of a 10,000-row set
+     * (250 ms where hash joins take 20 ms); every join there is an equi-join to a small table, which a hash join always
+     * serves well. Merge joins are off for the same reason: Incognito's node table has no statistics either, and the
+     * planner, expecting 69 rows where there were 3,033, merge-joined the eight EXISTS of its prune on a prefix of
+     * their keys and sorted a million rows (460 ms for an iteration, 90 ms by hashing). The joins are planned in the
+     * order written (join_collapse_limit 1): the set first, then each code table, as on Derby; weighing every order of
+     * nine joins can cost the planner more than running the statement. temp_buffers (8 MB by default) keeps the
+     * temporary tables in memory: a failed set of Adult is about 1 MB, and dozens are alive at once. All are set for
+     * this session only; all but temp_buffers (fixed once the session has used a temporary table) are reset by
+     * {@link #resetFrequencySession}. JIT is off: with nested loops disabled every plan that could use one costs 10^10, far
+     * above jit_above_cost, and the server then compiled a 25-row join of Incognito's graph generation for 84 ms; no
+     * statement of the search runs long enough to repay compiling. One SELECT of set_config sets them all: a round
+     * trip, not five.
      */
     @Override
     public int tuneFrequencySession(DSLContext ctx) {
